@@ -1,0 +1,78 @@
+// `gatehouse status`: asks a running gateway (loopback HTTP) for its health; when none answers, shows
+// what the config defines so the operator still sees what would run and any config errors.
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { ConfigIssue } from '../../shared/domain';
+import { formatIssue } from '../config/load';
+import { findProjectRoot } from '../config/project-root';
+import { ConfigStore } from '../config/store';
+import { GATEHOUSE_VERSION } from '../core/version';
+import { DEFAULT_PORT } from '../http/listener';
+import type { CliArgs } from './args';
+import { formatTable } from './table';
+
+interface StatusRow {
+  name: string;
+  status: string;
+  transport?: string;
+  startup_policy?: string;
+  startup_source?: string;
+  pid?: number;
+  tool_count?: number;
+  error?: string;
+}
+
+async function askRunningGateway(url: URL): Promise<StatusRow[] | null> {
+  const client = new Client({ name: 'gatehouse-status', version: GATEHOUSE_VERSION });
+  try {
+    await client.connect(new StreamableHTTPClientTransport(url), { timeout: 3000 });
+    const result = await client.callTool({ name: 'gateway.health', arguments: {} }, { timeout: 5000 });
+    const first = result.content[0];
+    if (first?.type !== 'text') return null;
+    return (JSON.parse(first.text) as { servers: StatusRow[] }).servers;
+  } catch {
+    return null; // nothing listening, or not a Gatehouse: report "not running" and fall back to config
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
+
+function configuredRows(args: CliArgs): { rows: StatusRow[]; issues: ConfigIssue[] } {
+  const homeDir = homedir();
+  const store = new ConfigStore({
+    projectRoot: args.project ? resolve(args.project) : findProjectRoot(process.cwd(), homeDir),
+    homeDir,
+    configPath: args.config ?? process.env.GATEHOUSE_CONFIG ?? null,
+  });
+  const rows = [...store.config.servers.values()].map((d) => ({
+    name: d.name,
+    status: 'not running',
+    transport: d.transport,
+    startup_policy: d.startupPolicy,
+    startup_source: d.source,
+  }));
+  return { rows, issues: store.config.issues };
+}
+
+export async function status(args: CliArgs): Promise<number> {
+  const url = new URL(`http://127.0.0.1:${args.port ?? DEFAULT_PORT}/mcp`);
+  const live = await askRunningGateway(url);
+  const { rows, issues } = live ? { rows: live, issues: [] } : configuredRows(args);
+  if (args.json) {
+    process.stdout.write(`${JSON.stringify({ gateway: { running: live !== null, url: url.href }, servers: rows, config_issues: issues })}\n`);
+    return 0;
+  }
+  process.stdout.write(live ? `Gateway: running at ${url.href}\n\n` : `Gateway: not running at ${url.href} (showing configured servers)\n\n`);
+  if (!rows.length) process.stdout.write('No servers configured.\n');
+  else {
+    const table = formatTable(
+      ['SERVER', 'STATUS', 'TRANSPORT', 'START', 'SOURCE', 'PID', 'TOOLS'],
+      rows.map((r) => [r.name, r.status, r.transport ?? '', r.startup_policy ?? '', r.startup_source ?? '', r.pid ? String(r.pid) : '-', r.tool_count === undefined ? '-' : String(r.tool_count)]),
+    );
+    process.stdout.write(`${table}\n`);
+    for (const row of rows) if (row.error) process.stdout.write(`\n${row.name}: ${row.error}\n`);
+  }
+  for (const issue of issues) process.stdout.write(`\n${formatIssue(issue)}\n`);
+  return 0;
+}

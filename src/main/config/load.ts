@@ -1,0 +1,90 @@
+// Discovers the config sources and merges them with attribution: project over user over an explicit
+// --config file. The embedded default applies only when no source file exists, so a first run works
+// with zero setup and a real config is never mixed with the demo.
+import { join, resolve } from 'node:path';
+import type { ConfigIssue } from '../../shared/domain';
+import defaultConfig from '../../../resources/default-config.json';
+import { readSource } from './read-source';
+import type { EffectiveConfig, ServerDefinition, SourceReadout } from './types';
+
+export interface ConfigLocations {
+  projectRoot: string | null;
+  homeDir: string;
+  configPath: string | null;
+}
+
+export const DEFAULT_CONFIG_LABEL = '(embedded default)';
+
+export function sourcePaths(locations: ConfigLocations): { source: 'project' | 'user' | 'custom'; path: string }[] {
+  const paths: { source: 'project' | 'user' | 'custom'; path: string }[] = [];
+  if (locations.projectRoot) paths.push({ source: 'project', path: join(locations.projectRoot, '.mcp.json') });
+  paths.push({ source: 'user', path: join(locations.homeDir, '.mcp.json') });
+  paths.push({ source: 'user', path: join(locations.homeDir, '.claude', '.mcp.json') });
+  if (locations.configPath) paths.push({ source: 'custom', path: resolve(locations.configPath) });
+  return paths;
+}
+
+export function readAllSources(locations: ConfigLocations): SourceReadout[] {
+  const defaultCwd = locations.projectRoot ?? locations.homeDir;
+  const readouts = sourcePaths(locations).map(({ source, path }) => readSource({ source, path, defaultCwd }));
+  const custom = readouts.find((r) => r.source === 'custom');
+  if (custom && !custom.exists) {
+    // An explicit --config is a promise from the operator: a missing file is an error, not a skip.
+    custom.fatal = true;
+    custom.issues.push({
+      source: 'custom',
+      path: custom.path ?? '',
+      line: null,
+      column: null,
+      field: null,
+      message: 'the file named by --config (or GATEHOUSE_CONFIG) does not exist; create it or fix the path',
+    });
+  }
+  if (!readouts.some((r) => r.exists)) {
+    readouts.push(
+      readSource({
+        source: 'default',
+        path: DEFAULT_CONFIG_LABEL,
+        defaultCwd,
+        text: JSON.stringify(defaultConfig),
+      }),
+    );
+  }
+  return readouts;
+}
+
+/** Merges readouts (already in rank order). The first source that defines a name wins. */
+export function mergeSources(readouts: SourceReadout[]): EffectiveConfig {
+  const autoStart = new Set(readouts.flatMap((r) => r.autoStart));
+  const disabled = new Set(readouts.flatMap((r) => r.disableAutoStart));
+  const servers = new Map<string, ServerDefinition>();
+  for (const readout of readouts) {
+    for (const [name, definition] of readout.servers) {
+      if (servers.has(name)) continue;
+      // disableAutoStart always wins: an operator who turned a server off means it.
+      const startupPolicy = autoStart.has(name) && !disabled.has(name) ? 'eager' : 'lazy';
+      servers.set(name, { ...definition, startupPolicy } as ServerDefinition);
+    }
+  }
+  const issues: ConfigIssue[] = readouts.flatMap((r) => r.issues);
+  for (const name of autoStart) {
+    if (!servers.has(name)) {
+      const from = readouts.find((r) => r.autoStart.includes(name));
+      issues.push({
+        source: from?.source ?? 'user',
+        path: from?.path ?? '',
+        line: null,
+        column: null,
+        field: 'autoStart',
+        message: `autoStart names "${name}", which no config source defines; remove it or add the server`,
+      });
+    }
+  }
+  return { servers: new Map([...servers].sort(([a], [b]) => a.localeCompare(b))), sources: readouts, issues };
+}
+
+export function formatIssue(issue: ConfigIssue): string {
+  const where = issue.line ? `${issue.path}:${issue.line}:${issue.column ?? 1}` : issue.path;
+  const field = issue.field ? ` (${issue.field})` : '';
+  return `E101 config: ${where}${field}: ${issue.message}`;
+}

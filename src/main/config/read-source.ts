@@ -1,0 +1,125 @@
+// Reads one `.mcp.json` source into server definitions plus located issues. Never throws for bad content:
+// a malformed file becomes a fatal issue, a bad entry a skipped entry, so the caller can keep serving.
+import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import type { ConfigIssue, ConfigSourceKind } from '../../shared/domain';
+import { locatePath, parseJsonWithLocations } from './json-locate';
+import { ConfigFileSchema, RemoteEntrySchema, StdioEntrySchema } from './schema';
+import type { SourceDefinition, SourceReadout } from './types';
+
+export interface ReadSourceOptions {
+  source: ConfigSourceKind;
+  path: string;
+  /** Working directory for stdio servers that do not name one. */
+  defaultCwd: string;
+  /** Text to use instead of reading `path` (the embedded default config). */
+  text?: string;
+}
+
+const VALID_NAME = /^(?!.*::)[^\s\p{Cc}]{1,128}$/u;
+
+export function readSource(options: ReadSourceOptions): SourceReadout {
+  const { source, path } = options;
+  const readout: SourceReadout = {
+    source,
+    path,
+    exists: true,
+    servers: new Map(),
+    autoStart: [],
+    disableAutoStart: [],
+    issues: [],
+    fatal: false,
+  };
+  const issue = (message: string, field: string | null, at: { line: number; column: number } | null): void => {
+    readout.issues.push({ source, path, line: at?.line ?? null, column: at?.column ?? null, field, message });
+  };
+
+  let text: string;
+  try {
+    text = options.text ?? readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') {
+      readout.exists = false;
+      return readout;
+    }
+    readout.fatal = true;
+    issue(`cannot read the file (${code ?? 'error'}); check its permissions`, null, null);
+    return readout;
+  }
+
+  const parsed = parseJsonWithLocations(text);
+  if (parsed.error) {
+    readout.fatal = true;
+    issue(`${parsed.error.message}; fix the file and Gatehouse reloads it`, null, parsed.error);
+    return readout;
+  }
+  const top = ConfigFileSchema.safeParse(parsed.value);
+  if (!top.success) {
+    readout.fatal = true;
+    for (const problem of top.error.issues) {
+      issue(problem.message, fieldName(problem.path), locatePath(text, parsed.tree, toPath(problem.path)));
+    }
+    return readout;
+  }
+  readout.autoStart = top.data.autoStart;
+  readout.disableAutoStart = top.data.disableAutoStart;
+
+  const baseDir = dirname(path);
+  for (const [name, raw] of Object.entries(top.data.mcpServers)) {
+    const where = (sub: (string | number)[]) => locatePath(text, parsed.tree, ['mcpServers', name, ...sub]);
+    if (!VALID_NAME.test(name)) {
+      issue(`server name "${name}" is invalid: no "::", whitespace or control characters, at most 128 characters`, `mcpServers.${name}`, where([]));
+      continue;
+    }
+    const entry = toDefinition(name, raw, { ...options, baseDir });
+    if ('problems' in entry) {
+      for (const problem of entry.problems) {
+        issue(`server "${name}": ${problem.message}`, fieldName(['mcpServers', name, ...problem.path]), where(toPath(problem.path)));
+      }
+      continue;
+    }
+    readout.servers.set(name, entry);
+  }
+  return readout;
+}
+
+type Problem = { message: string; path: PropertyKey[] };
+type Definition = SourceDefinition;
+
+function toDefinition(
+  name: string,
+  raw: unknown,
+  options: ReadSourceOptions & { baseDir: string },
+): Definition | { problems: Problem[] } {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return { problems: [{ message: 'an entry must be an object with "command" or "url"', path: [] }] };
+  }
+  const base = { name, source: options.source, sourcePath: options.source === 'default' ? null : options.path };
+  if ('url' in raw) {
+    const remote = RemoteEntrySchema.safeParse(raw);
+    if (!remote.success) return { problems: remote.error.issues };
+    // A url without a type means Streamable HTTP (PMCP defaulted to legacy SSE, which new servers lack).
+    const transport = remote.data.type === 'sse' ? 'sse' : 'http';
+    return { ...base, transport, url: remote.data.url, headers: remote.data.headers };
+  }
+  if (!('command' in raw)) {
+    return { problems: [{ message: 'an entry needs "command" (stdio) or "url" (remote)', path: [] }] };
+  }
+  const stdio = StdioEntrySchema.safeParse(raw);
+  if (!stdio.success) return { problems: stdio.error.issues };
+  const { command, args, env, cwd } = stdio.data;
+  // Relative paths are relative to the file that says them, never to wherever Gatehouse was started.
+  const resolvedCommand = command.includes('/') && !isAbsolute(command) ? resolve(options.baseDir, command) : command;
+  const resolvedCwd = cwd ? resolve(options.baseDir, cwd) : options.defaultCwd;
+  return { ...base, transport: 'stdio', command: resolvedCommand, args, env, cwd: resolvedCwd };
+}
+
+function toPath(path: PropertyKey[]): (string | number)[] {
+  return path.filter((key): key is string | number => typeof key !== 'symbol');
+}
+
+function fieldName(path: PropertyKey[]): string | null {
+  const parts = toPath(path);
+  return parts.length ? parts.join('.') : null;
+}

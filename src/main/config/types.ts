@@ -1,0 +1,48 @@
+import type { ConfigIssue, ConfigSourceKind, StartupPolicy } from '../../shared/domain';
+
+interface ServerDefinitionBase {
+  name: string;
+  source: ConfigSourceKind;
+  /** The file that defined it; null for the embedded default. */
+  sourcePath: string | null;
+  startupPolicy: StartupPolicy;
+}
+
+export interface StdioServerDefinition extends ServerDefinitionBase {
+  transport: 'stdio';
+  command: string;
+  args: string[];
+  /** Values may still hold `${VAR}` references; they are resolved when the child is spawned. */
+  env: Record<string, string>;
+  cwd: string;
+}
+
+export interface RemoteServerDefinition extends ServerDefinitionBase {
+  transport: 'http' | 'sse';
+  url: string;
+  headers: Record<string, string>;
+}
+
+export type ServerDefinition = StdioServerDefinition | RemoteServerDefinition;
+
+/** A definition as one file states it; the startup policy is known only after all files merge. */
+export type SourceDefinition = Omit<StdioServerDefinition, 'startupPolicy'> | Omit<RemoteServerDefinition, 'startupPolicy'>;
+
+/** One config file as read: its servers and its problems (a file with problems keeps its good entries). */
+export interface SourceReadout {
+  source: ConfigSourceKind;
+  path: string | null;
+  exists: boolean;
+  servers: Map<string, SourceDefinition>;
+  autoStart: string[];
+  disableAutoStart: string[];
+  issues: ConfigIssue[];
+  /** True when the file as a whole could not be used (unreadable, not JSON, wrong top-level shape). */
+  fatal: boolean;
+}
+
+export interface EffectiveConfig {
+  servers: Map<string, ServerDefinition>;
+  sources: SourceReadout[];
+  issues: ConfigIssue[];
+}

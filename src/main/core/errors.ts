@@ -1,0 +1,36 @@
+// Errors are values with stable codes (see the gateway contract §2.1). A message names the server, file
+// or field and the next step; it never carries a secret.
+export type GatewayErrorCode =
+  | 'E101' | 'E201' | 'E202' | 'E203' | 'E204' | 'E205'
+  | 'E301' | 'E302' | 'E303' | 'E304' | 'E306' | 'E307'
+  | 'E401' | 'E402';
+
+export class GatewayError extends Error {
+  constructor(
+    readonly code: GatewayErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+    readonly suggestion: string | null = null,
+    readonly retryable = false,
+  ) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+
+  toJSON(): Record<string, unknown> {
+    return {
+      code: this.code,
+      message: this.message,
+      details: this.details,
+      suggestion: this.suggestion,
+      retryable: this.retryable,
+    };
+  }
+}
+
+/** A short, safe message from anything thrown; absolute paths cut to base names, capped at 400 chars. */
+export function safeMessage(error: unknown): string {
+  const raw = error instanceof Error ? error.message : String(error);
+  const cut = raw.replace(/(?:\/[^\s/:'"]+)+\/([^\s/:'"]+)/g, '$1');
+  return cut.length > 400 ? `${cut.slice(0, 397)}...` : cut;
+}

@@ -1,0 +1,30 @@
+import type { Server } from '@modelcontextprotocol/server';
+import type { GatehouseApi } from '../../shared/ipc';
+import type { GatewayTransport } from '../gateway/meta-tool';
+import type { GatehouseEvents } from './events';
+
+export interface GatehouseOptions {
+  /** Working directory used to discover the project root (default: process.cwd()). */
+  cwd?: string;
+  /** Explicit project root (`--project`); skips discovery. */
+  projectDir?: string;
+  /** Home directory for user-level config (default: os.homedir()). */
+  homeDir?: string;
+  /** Explicit config file (`--config`, `GATEHOUSE_CONFIG`); missing or malformed stops start-up. */
+  configPath?: string;
+  /** The gateway's own environment; children get an allowlisted subset of it (default: process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Where diagnostics go; the stdio CLI sends them to stderr so stdout stays pure MCP. */
+  log?: (line: string) => void;
+}
+
+export interface Gatehouse {
+  api: GatehouseApi;
+  events: GatehouseEvents;
+  /** Loads config and starts eager (`autoStart`) servers; lazy ones wait for first use. */
+  start(): Promise<void>;
+  /** Stops every child (process groups killed) and releases watchers. */
+  stop(): Promise<void>;
+  /** A fresh MCP server exposing the gateway.* meta-tools; one per stdio connection or HTTP request/session. */
+  createMcpServer(transport?: GatewayTransport): Server;
+}

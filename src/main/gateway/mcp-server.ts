@@ -1,0 +1,61 @@
+// The MCP face of Gatehouse: a low-level server that lists the gateway.* meta-tools and dispatches
+// calls to them. Low-level (not McpServer) so unknown tools and bad input get the contract's answers.
+import { Server, type CallToolResult, type Tool } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+import { GatewayError } from '../core/errors';
+import { GATEHOUSE_VERSION } from '../core/version';
+import { errorResult } from './envelope';
+import type { GatewayContext, MetaTool } from './meta-tool';
+import { catalogSearch } from './tools/catalog-search';
+import { describe } from './tools/describe';
+import { health } from './tools/health';
+import { invoke } from './tools/invoke';
+
+export const META_TOOLS: MetaTool[] = [catalogSearch, describe, health, invoke].sort((a, b) => a.name.localeCompare(b.name));
+
+const INSTRUCTIONS =
+  'Gatehouse is a gateway to several MCP servers. Their tools are not listed directly: find them with ' +
+  'gateway.catalog_search, read one with gateway.describe (tool_id "server::tool"), and call it with ' +
+  'gateway.invoke. Servers start on first use; gateway.health shows their state.';
+
+function toListedTool(tool: MetaTool): Tool {
+  // io: 'input' describes what callers may send (defaults make fields optional).
+  const inputSchema = z.toJSONSchema(tool.input, { io: 'input', target: 'draft-2020-12' }) as Tool['inputSchema'];
+  return { name: tool.name, title: tool.title, description: tool.description, inputSchema, annotations: tool.annotations };
+}
+
+export function createGatewayServer(context: GatewayContext): Server {
+  const server = new Server(
+    { name: 'gatehouse', title: 'Gatehouse', version: GATEHOUSE_VERSION },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
+  const listed = META_TOOLS.map(toListedTool);
+  const byName = new Map(META_TOOLS.map((tool) => [tool.name, tool]));
+
+  server.setRequestHandler('tools/list', async () => ({ tools: listed }));
+  server.setRequestHandler('tools/call', async (request, ctx): Promise<CallToolResult> => {
+    const tool = byName.get(request.params.name);
+    if (!tool) {
+      return errorResult(new GatewayError('E301', `Unknown tool: ${request.params.name}`, {}, 'tools/list shows the gateway.* tools'));
+    }
+    const parsed = tool.input.safeParse(request.params.arguments ?? {});
+    if (!parsed.success) {
+      const detail = parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');
+      return { content: [{ type: 'text', text: `Input validation error: ${detail}` }], isError: true };
+    }
+    const progressToken = request.params._meta?.progressToken;
+    try {
+      return await tool.run(parsed.data, context, {
+        signal: ctx.mcpReq.signal,
+        progressToken,
+        sendProgress: async (progress) => {
+          if (progressToken === undefined) return;
+          await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...progress } });
+        },
+      });
+    } catch (error) {
+      return errorResult(error);
+    }
+  });
+  return server;
+}

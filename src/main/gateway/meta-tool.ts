@@ -1,0 +1,35 @@
+// The shape of one gateway.* meta-tool. Its zod input schema both validates calls and generates the
+// advertised JSON Schema, so the two cannot drift.
+import type { CallToolResult, ProgressToken } from '@modelcontextprotocol/server';
+import type * as z from 'zod';
+import type { ConfigIssue } from '../../shared/domain';
+import type { Supervisor } from '../supervisor/supervisor';
+
+export type GatewayTransport = 'stdio' | 'http' | 'in-process';
+
+export interface GatewayContext {
+  supervisor: Supervisor;
+  transport: GatewayTransport;
+  revision(): { id: string; refreshedAt: string };
+  configIssues(): ConfigIssue[];
+}
+
+export interface CallContext {
+  signal: AbortSignal;
+  progressToken: ProgressToken | undefined;
+  sendProgress(progress: { progress: number; total?: number; message?: string }): Promise<void>;
+}
+
+export interface MetaTool<S extends z.ZodType = z.ZodType> {
+  name: string;
+  title: string;
+  description: string;
+  input: S;
+  annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean; openWorldHint?: boolean };
+  run(args: z.infer<S>, gateway: GatewayContext, call: CallContext): Promise<CallToolResult>;
+}
+
+/** Keeps each tool's argument type while collecting them in one list. */
+export function defineMetaTool<S extends z.ZodType>(tool: MetaTool<S>): MetaTool {
+  return tool as unknown as MetaTool;
+}

@@ -1,0 +1,27 @@
+// Finds the downstream tool behind a tool_id, starting its server first when it is lazy.
+import type { Tool } from '@modelcontextprotocol/client';
+import { GatewayError } from '../core/errors';
+import type { ServerHandle } from '../supervisor/server-handle';
+import type { Supervisor } from '../supervisor/supervisor';
+import { splitToolId } from './cards';
+
+export interface ResolvedTool {
+  handle: ServerHandle;
+  tool: Tool;
+}
+
+export async function resolveTool(supervisor: Supervisor, id: string): Promise<ResolvedTool> {
+  const parts = splitToolId(id);
+  if (!parts) {
+    throw new GatewayError('E301', `Tool '${id}' is not a tool id: expected "server::tool"`, { tool_id: id },
+      'take tool_id from a gateway.catalog_search result');
+  }
+  const handle = supervisor.require(parts.server);
+  await handle.ensureConnected();
+  const tool = handle.tools.find((t) => t.name === parts.tool);
+  if (!tool) {
+    throw new GatewayError('E301', `Tool '${parts.tool}' not found on server '${parts.server}'`, { tool_id: id },
+      `search with gateway.catalog_search(filters={"server": "${parts.server}"})`);
+  }
+  return { handle, tool };
+}

@@ -1,0 +1,47 @@
+import * as z from 'zod';
+import { DEFAULT_DIALECT, riskHint } from '../cards';
+import { errorResult, jsonResult } from '../envelope';
+import { defineMetaTool } from '../meta-tool';
+import { resolveTool } from '../resolve-tool';
+import { argumentRows, invokeTemplate } from '../schema-summary';
+
+export const describe = defineMetaTool({
+  name: 'gateway.describe',
+  title: 'Describe a tool',
+  description:
+    'Show one tool in full: its arguments, output schema, annotations and an invoke_template to fill in. ' +
+    'Starts the tool\'s server if it is not running yet.',
+  annotations: { readOnlyHint: true },
+  input: z.object({
+    tool_id: z.string().min(1).describe('A "server::tool" id from gateway.catalog_search.'),
+    include_input_schema: z.boolean().default(false),
+  }),
+  async run(args, gateway) {
+    let resolved;
+    try {
+      resolved = await resolveTool(gateway.supervisor, args.tool_id);
+    } catch (error) {
+      return errorResult(error);
+    }
+    const { handle, tool } = resolved;
+    const schema = tool.inputSchema as Record<string, unknown>;
+    const risk = riskHint(tool);
+    return jsonResult({
+      server: handle.name,
+      tool_name: tool.name,
+      title: tool.title ?? tool.annotations?.title ?? null,
+      description: tool.description ?? null,
+      icons: tool.icons ?? null,
+      args: argumentRows(schema),
+      output_schema: tool.outputSchema ?? null,
+      // Passed on as the server's claims: annotations are hints from untrusted code.
+      annotations: tool.annotations ?? null,
+      execution: tool.execution ?? null,
+      schema_dialect: typeof schema.$schema === 'string' ? schema.$schema : DEFAULT_DIALECT,
+      safety_notes: risk === 'high' ? ['This tool may change or delete data; confirm with the user before invoking it.'] : null,
+      invoke_as: 'gateway.invoke',
+      invoke_template: { tool_id: args.tool_id, arguments: invokeTemplate(schema) },
+      input_schema: args.include_input_schema ? schema : null,
+    });
+  },
+});

@@ -1,0 +1,83 @@
+import * as z from 'zod';
+import { GatewayError } from '../../core/errors';
+import { callError } from '../call-errors';
+import { checkArguments } from '../check-arguments';
+import { errorEntry, jsonResult } from '../envelope';
+import { defineMetaTool } from '../meta-tool';
+import { resolveTool } from '../resolve-tool';
+import { shapeResult } from '../shape-result';
+
+const DEFAULT_MAX_CHARS = 50_000;
+
+export const invoke = defineMetaTool({
+  name: 'gateway.invoke',
+  title: 'Invoke a tool',
+  description:
+    'Call a downstream tool by tool_id with its arguments (see gateway.describe). Arguments are checked ' +
+    'against the tool\'s schema first. Returns ok, result (the tool\'s content blocks) and errors; ' +
+    'ok is false when the tool itself reported an error.',
+  annotations: { openWorldHint: true },
+  input: z.object({
+    tool_id: z.string().min(1).describe('A "server::tool" id from gateway.catalog_search.'),
+    arguments: z.record(z.string(), z.unknown()).nullish(),
+    options: z
+      .object({
+        timeout_ms: z.number().int().min(1000).max(300_000).default(30_000).describe('Inactivity timeout; progress from the tool resets it.'),
+        max_output_chars: z.number().int().min(100).max(100_000).nullish(),
+        redact_secrets: z.boolean().default(true),
+      })
+      .nullish(),
+  }),
+  async run(args, gateway, call) {
+    const toolId = args.tool_id;
+    const timeoutMs = args.options?.timeout_ms ?? 30_000;
+    const failure = (error: unknown) =>
+      jsonResult({ tool_id: toolId, ok: false, truncated: false, errors: [errorEntry(error)] }, { isError: true });
+
+    let resolved;
+    try {
+      resolved = await resolveTool(gateway.supervisor, toolId);
+    } catch (error) {
+      return failure(error);
+    }
+    const { handle, tool } = resolved;
+    const callArguments = args.arguments ?? {};
+    const problems = checkArguments(tool.inputSchema as Record<string, unknown>, callArguments);
+    if (problems.length) {
+      return failure(
+        new GatewayError('E304', `invalid arguments for ${toolId}: ${problems.join('; ')}`, { problems },
+          `see gateway.describe(tool_id="${toolId}")`),
+      );
+    }
+
+    const startedAt = Date.now();
+    let downstream;
+    try {
+      downstream = await handle.callTool(tool.name, callArguments, {
+        signal: call.signal,
+        timeoutMs,
+        onProgress: call.progressToken === undefined ? undefined : (progress) => void call.sendProgress(progress),
+      });
+    } catch (error) {
+      return failure(callError(error, { server: handle.name, toolId, timeoutMs, aborted: call.signal.aborted, startedAt }));
+    }
+
+    const shaped = shapeResult(downstream, args.options?.max_output_chars ?? DEFAULT_MAX_CHARS);
+    const ok = downstream.isError !== true;
+    const errors = ok
+      ? []
+      : [errorEntry(new GatewayError('E302', `${toolId} reported an error`, { source: 'downstream' }))];
+    return jsonResult(
+      {
+        tool_id: toolId,
+        ok,
+        result: shaped.result,
+        truncated: shaped.truncated,
+        summary: shaped.truncated ? `Output was ${shaped.rawSize} bytes; text was cut to the output limit.` : null,
+        raw_size_estimate: shaped.truncated ? shaped.rawSize : null,
+        errors,
+      },
+      { isError: !ok, extra: shaped.passthrough },
+    );
+  },
+});

@@ -1,0 +1,89 @@
+// Opens an MCP client connection to one configured server: spawns a stdio child or dials a remote URL.
+// Returns everything the handle needs to supervise the connection; throws a GatewayError otherwise.
+import { Client, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import type { RemoteServerDefinition, ServerDefinition, StdioServerDefinition } from '../config/types';
+import { GatewayError, safeMessage } from '../core/errors';
+import { GATEHOUSE_VERSION } from '../core/version';
+import { buildChildEnv } from './child-env';
+import { interpolateValues } from './interpolate';
+import type { LogRing } from './log-ring';
+import { killServerTree, spawnServer, type SpawnedServer } from './stdio-process';
+import { ChildStdioTransport } from './stdio-transport';
+
+export interface Connection {
+  client: Client;
+  process: SpawnedServer | null;
+}
+
+export interface ConnectOptions {
+  gatewayEnv: NodeJS.ProcessEnv;
+  stderr: LogRing;
+  timeoutMs: number;
+  lineLimit?: number;
+  /** Called when the transport reports a problem that does not end the connection. */
+  onTransportError: (error: Error) => void;
+}
+
+export async function openConnection(definition: ServerDefinition, options: ConnectOptions): Promise<Connection> {
+  const { transport, process } =
+    definition.transport === 'stdio' ? await openStdio(definition, options) : openRemote(definition, options);
+  transport.onerror = options.onTransportError;
+  // Gatehouse relays nothing server-initiated yet, so it declares no client capabilities: a server must
+  // not hand out tools that depend on sampling or elicitation Gatehouse cannot answer.
+  const client = new Client({ name: 'gatehouse', version: GATEHOUSE_VERSION }, { capabilities: {} });
+  try {
+    await client.connect(transport, { timeout: options.timeoutMs });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    if (process) await killServerTree(process, 1000, 1000);
+    const tail = options.stderr.tail(5).join(' | ');
+    const timedOut = /timed? ?out/i.test(safeMessage(error));
+    throw new GatewayError(
+      timedOut ? 'E202' : 'E204',
+      `server "${definition.name}" did not complete the MCP handshake: ${safeMessage(error)}${tail ? ` — stderr: ${tail.slice(0, 600)}` : ''}`,
+      { server: definition.name },
+      'check the command and arguments in the config, then start the server again',
+      true,
+    );
+  }
+  return { client, process };
+}
+
+async function openStdio(definition: StdioServerDefinition, options: ConnectOptions) {
+  const { env, missing } = buildChildEnv(options.gatewayEnv, definition.env);
+  if (missing.length) throw missingVariables(definition.name, missing);
+  let process: SpawnedServer;
+  try {
+    process = await spawnServer({ command: definition.command, args: definition.args, env, cwd: definition.cwd }, options.stderr);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const hint =
+      code === 'ENOENT'
+        ? `command "${definition.command}" was not found on PATH (or cwd "${definition.cwd}" does not exist); install it or fix "command"/"cwd"`
+        : `could not start "${definition.command}" (${code ?? safeMessage(error)}); check the file's permissions`;
+    throw new GatewayError('E204', `server "${definition.name}": ${hint}`, { server: definition.name, errno: code ?? null });
+  }
+  return { transport: new ChildStdioTransport(process.child, options.lineLimit) as Transport, process };
+}
+
+function openRemote(definition: RemoteServerDefinition, options: ConnectOptions) {
+  const { values: headers, missing } = interpolateValues(definition.headers, (name) => options.gatewayEnv[name]);
+  if (missing.length) throw missingVariables(definition.name, missing);
+  const url = new URL(definition.url);
+  const requestInit = { headers };
+  const transport: Transport =
+    definition.transport === 'sse'
+      ? new SSEClientTransport(url, { requestInit })
+      : new StreamableHTTPClientTransport(url, { requestInit });
+  return { transport, process: null };
+}
+
+function missingVariables(server: string, missing: string[]): GatewayError {
+  return new GatewayError(
+    'E201',
+    `server "${server}" needs ${missing.map((n) => `\${${n}}`).join(', ')}, which ${missing.length > 1 ? 'are' : 'is'} not set`,
+    { server, missing_env_vars: missing },
+    `set ${missing.join(', ')} in Gatehouse's environment, then start the server again`,
+    true,
+  );
+}

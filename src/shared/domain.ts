@@ -1,0 +1,63 @@
+// Domain shapes every process agrees on. Zod schemas are the source of truth; the types are inferred,
+// so the IPC validation, the core and the renderer cannot drift apart.
+import * as z from 'zod';
+
+/** A server name as it appears in config: no `::`, whitespace or control characters. */
+export const ServerName = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^(?!.*::)[^\s\p{Cc}]+$/u, 'a server name has no "::", whitespace or control characters');
+
+export const ServerStatus = z.enum(['lazy', 'starting', 'online', 'error', 'stopped']);
+export type ServerStatus = z.infer<typeof ServerStatus>;
+
+export const ConfigSourceKind = z.enum(['project', 'user', 'custom', 'default']);
+export type ConfigSourceKind = z.infer<typeof ConfigSourceKind>;
+
+export const TransportKind = z.enum(['stdio', 'http', 'sse']);
+export type TransportKind = z.infer<typeof TransportKind>;
+
+export const StartupPolicy = z.enum(['eager', 'lazy']);
+export type StartupPolicy = z.infer<typeof StartupPolicy>;
+
+/** One row of the live health table: the panel, the tray, `gatehouse status` and `gateway.health` read it. */
+export const HealthRow = z.object({
+  name: z.string(),
+  status: ServerStatus,
+  transport: TransportKind,
+  startup_policy: StartupPolicy,
+  source: ConfigSourceKind,
+  source_path: z.string().nullable(),
+  pid: z.number().int().nullable(),
+  tool_count: z.number().int().nonnegative(),
+  protocol_version: z.string().nullable(),
+  started_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+});
+export type HealthRow = z.infer<typeof HealthRow>;
+
+/** A pushed snapshot. Consumers drop any snapshot whose generation is not newer than the last one seen. */
+export const HealthSnapshot = z.object({
+  generation: z.number().int().nonnegative(),
+  rows: z.array(HealthRow),
+});
+export type HealthSnapshot = z.infer<typeof HealthSnapshot>;
+
+/** A problem with a config source, shown beside the rows (the gateway keeps the last good config). */
+export const ConfigIssue = z.object({
+  source: ConfigSourceKind,
+  path: z.string(),
+  line: z.number().int().nullable(),
+  column: z.number().int().nullable(),
+  field: z.string().nullable(),
+  message: z.string(),
+});
+export type ConfigIssue = z.infer<typeof ConfigIssue>;
+
+export const ServerActionResult = z.object({
+  ok: z.boolean(),
+  row: HealthRow.nullable(),
+  message: z.string(),
+});
+export type ServerActionResult = z.infer<typeof ServerActionResult>;

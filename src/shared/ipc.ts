@@ -1,0 +1,44 @@
+// The one IPC contract. Every channel maps to an input and an output schema; every pushed event to a
+// payload schema. The core's GatehouseApi has exactly one method per channel, the Electron main process
+// registers handlers mechanically from `channels`, and the preload exposes exactly this map.
+import * as z from 'zod';
+import { ConfigIssue, HealthRow, HealthSnapshot, ServerActionResult, ServerName } from './domain';
+
+const NoInput = z.object({}).strict();
+const ServerRef = z.object({ name: ServerName }).strict();
+
+export const channels = {
+  listHealth: { input: NoInput, output: HealthSnapshot },
+  listConfigIssues: { input: NoInput, output: z.array(ConfigIssue) },
+  startServer: { input: ServerRef, output: ServerActionResult },
+  stopServer: { input: ServerRef, output: ServerActionResult },
+} as const;
+
+export const events = {
+  healthChanged: HealthSnapshot,
+  configIssuesChanged: z.array(ConfigIssue),
+} as const;
+
+export type ChannelName = keyof typeof channels;
+export type EventName = keyof typeof events;
+export type ChannelInput<C extends ChannelName> = z.infer<(typeof channels)[C]['input']>;
+export type ChannelOutput<C extends ChannelName> = z.infer<(typeof channels)[C]['output']>;
+export type EventPayload<E extends EventName> = z.infer<(typeof events)[E]>;
+
+/** One method per channel. Implemented by the core; mirrored by the preload bridge. */
+export type GatehouseApi = { [C in ChannelName]: (input: ChannelInput<C>) => Promise<ChannelOutput<C>> };
+
+export type Unsubscribe = () => void;
+export type EventSubscribers = { [E in EventName]: (listener: (payload: EventPayload<E>) => void) => Unsubscribe };
+
+/** What the renderer sees as `window.gatehouse`. */
+export type GatehouseBridge = GatehouseApi & { on: EventSubscribers };
+
+/** The IPC channel string for a channel or event name; one prefix so main can reject anything else. */
+export const ipcChannel = (name: ChannelName): string => `gatehouse:invoke:${name}`;
+export const ipcEvent = (name: EventName): string => `gatehouse:event:${name}`;
+
+export const channelNames = Object.keys(channels) as ChannelName[];
+export const eventNames = Object.keys(events) as EventName[];
+
+export type { HealthRow };
