@@ -146,10 +146,18 @@ export class ServerHandle {
       this.setState('error');
       void this.teardown(connection);
     };
-    connection.process?.exited.then(({ code, signal }) =>
-      onGone(`server exited unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`})`),
-    );
-    connection.client.onclose = () => onGone('the connection to the server closed');
+    const exitReason = ({ code, signal }: { code: number | null; signal: NodeJS.Signals | null }) =>
+      `server exited unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`})`;
+    connection.process?.exited.then((exit) => onGone(exitReason(exit)));
+    connection.client.onclose = () => {
+      const process = connection.process;
+      if (!process) return onGone('the connection to the server closed');
+      // stdout ends just before the exit is reported; wait briefly so the row can say why it died.
+      const grace = new Promise<null>((resolve) => setTimeout(() => resolve(null), 2000).unref());
+      void Promise.race([process.exited, grace]).then((exit) =>
+        onGone(exit ? exitReason(exit) : 'the server closed its output but is still running'),
+      );
+    };
   }
 
   private async teardown(connection: Connection): Promise<void> {

@@ -1,0 +1,28 @@
+// Electron entry: build the core, then hand it to the shell. Everything Electron-specific lives in
+// ./shell; the core is the same one `gatehouse serve` runs headless.
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app } from 'electron';
+import { createGatehouse } from './core/gatehouse';
+import { runShell } from './shell/app-lifecycle';
+
+// Resolved here, in the entry bundle itself (out/main/index.js): shared code may land in split chunks
+// whose own location says nothing about where out/preload and out/renderer are.
+const mainDir = dirname(fileURLToPath(import.meta.url));
+const log = (line: string): void => {
+  process.stderr.write(`${line}\n`);
+};
+
+app.setAppUserModelId('dev.gatehouse.app');
+
+runShell({
+  // Built only after the single-instance lock is held, so a second launch never starts children.
+  // The HTTP listener is not started here yet; it joins in the HTTP issue.
+  createCore: () => createGatehouse({ log }),
+  mainDir,
+  resourcesDir: join(mainDir, '..', '..', 'resources'),
+  // Never in a packaged app: an inherited variable must not point the privileged window elsewhere.
+  devServerUrl: app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'],
+  startHidden: process.argv.includes('--hidden'),
+  log,
+});

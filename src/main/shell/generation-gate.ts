@@ -1,0 +1,20 @@
+// Snapshots can arrive out of order (an initial pull racing a push); a consumer keeps only newer ones.
+export interface GenerationGate {
+  /** True when this generation is newer than every one accepted before; the caller then applies it. */
+  accept(generation: number): boolean;
+  readonly last: number | null;
+}
+
+export function createGenerationGate(): GenerationGate {
+  let last: number | null = null;
+  return {
+    accept(generation) {
+      if (last !== null && generation <= last) return false;
+      last = generation;
+      return true;
+    },
+    get last() {
+      return last;
+    },
+  };
+}
