@@ -5,6 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpCli, requireBuild, type RunningGateway } from '../helpers/cli-process';
+import { processAlive, waitFor } from '../helpers/core';
 import { callMeta } from '../helpers/meta';
 import { CLI_ENTRY, createWorkspace, everythingServer, type Workspace } from '../helpers/workspace';
 
@@ -86,6 +87,14 @@ describe('gatehouse serve --transport stdio', () => {
     workspace?.cleanup();
   });
   sharedChecks(() => client);
+
+  it('stops its children when the client closes the pipe', async () => {
+    const { body } = await callMeta<{ servers: { name: string; pid: number }[] }>(client, 'gateway.health');
+    const pid = body.servers.find((s) => s.name === 'everything')?.pid;
+    expect(pid).toBeGreaterThan(0);
+    await client.close();
+    await waitFor(() => !processAlive(pid!), 'server-everything to exit');
+  });
 });
 
 describe('gatehouse serve --transport http', () => {

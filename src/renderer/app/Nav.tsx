@@ -1,0 +1,24 @@
+export type PanelId = 'servers';
+
+const entries: ReadonlyArray<{ id: PanelId; label: string }> = [{ id: 'servers', label: 'Servers' }];
+
+export function Nav({ current, onSelect }: { current: PanelId; onSelect: (id: PanelId) => void }) {
+  return (
+    <nav className="app-nav" aria-label="Panels">
+      <ul>
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <button
+              type="button"
+              className="nav-entry"
+              aria-current={entry.id === current ? 'page' : undefined}
+              onClick={() => onSelect(entry.id)}
+            >
+              {entry.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

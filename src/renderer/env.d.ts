@@ -1,0 +1,11 @@
+/// <reference types="vite/client" />
+import type { GatehouseBridge } from '../shared/ipc';
+
+declare global {
+  interface Window {
+    // Optional on purpose: a missing preload must surface as a clear error, not a TypeError deep in a panel.
+    gatehouse?: GatehouseBridge;
+  }
+}
+
+export {};

@@ -1,0 +1,33 @@
+import { useGatehouseStore } from '../store';
+import { ConfigIssuesBanner } from './ConfigIssuesBanner';
+import { ServerRow } from './ServerRow';
+
+export function ServersPanel() {
+  const rows = useGatehouseStore((s) => s.rows);
+  const generation = useGatehouseStore((s) => s.generation);
+  const issues = useGatehouseStore((s) => s.issues);
+  const online = rows.filter((r) => r.status === 'online').length;
+
+  return (
+    <section className="panel" aria-labelledby="servers-heading">
+      <div className="panel-head">
+        <h2 id="servers-heading">Servers</h2>
+        <span className="panel-summary" data-testid="servers-summary">
+          {rows.length} configured · {online} online
+        </span>
+      </div>
+      <ConfigIssuesBanner issues={issues} />
+      {generation === null ? (
+        <p className="empty">Loading servers…</p>
+      ) : rows.length === 0 ? (
+        <p className="empty">No servers configured. Add one to .mcp.json or your user config.</p>
+      ) : (
+        <ul className="server-list" aria-label="Servers">
+          {rows.map((row) => (
+            <ServerRow key={row.name} row={row} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

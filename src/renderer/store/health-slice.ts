@@ -1,0 +1,28 @@
+import type { StateCreator } from 'zustand';
+import type { HealthRow, HealthSnapshot } from '../../shared/domain';
+
+export interface HealthSlice {
+  rows: HealthRow[];
+  /** Generation of the last applied snapshot; null until the first one arrives. */
+  generation: number | null;
+  /** Applies a snapshot unless it is stale; returns whether it was applied. */
+  applySnapshot: (snapshot: HealthSnapshot) => boolean;
+}
+
+/**
+ * The seed (`listHealth`) and pushed snapshots race each other, and pushes can arrive out of order,
+ * so only a strictly newer generation may replace what is shown.
+ */
+export function isNewer(snapshot: HealthSnapshot, lastSeen: number | null): boolean {
+  return lastSeen === null || snapshot.generation > lastSeen;
+}
+
+export const createHealthSlice = <S extends HealthSlice>(): StateCreator<S, [], [], HealthSlice> => (set, get) => ({
+  rows: [],
+  generation: null,
+  applySnapshot: (snapshot) => {
+    if (!isNewer(snapshot, get().generation)) return false;
+    set({ rows: snapshot.rows, generation: snapshot.generation } as Partial<S>);
+    return true;
+  },
+});

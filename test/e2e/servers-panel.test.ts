@@ -1,0 +1,105 @@
+// The built control panel in real Chromium, driven against a real core that supervises a real
+// downstream server (server-everything over stdio). Needs `npm run build` first.
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGatehouse } from '../../src/main/core/gatehouse';
+import type { Gatehouse } from '../../src/main/core/types';
+import { installBridge, type InstalledBridge } from './helpers/bridge';
+import { launchChromium } from './helpers/chromium';
+import { serveStatic, type StaticServer } from './helpers/static-server';
+import { createWorkspace, everythingEntry, repoRoot, type Workspace } from './helpers/workspace';
+
+const rendererDir = join(repoRoot, 'out/renderer');
+const screenshotPath = join(repoRoot, 'test-results/e2e/servers-panel.png');
+const STATUS_TIMEOUT = 30_000;
+
+describe('servers panel', () => {
+  let workspace: Workspace | undefined;
+  let gatehouse: Gatehouse | undefined;
+  let server: StaticServer | undefined;
+  let browser: Browser | undefined;
+  let bridge: InstalledBridge | undefined;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(join(rendererDir, 'index.html'))) {
+      throw new Error(`${rendererDir}/index.html is missing: run npm run build first`);
+    }
+    workspace = await createWorkspace({
+      everything: { command: process.execPath, args: [everythingEntry, 'stdio'] },
+    });
+    const core = createGatehouse({
+      projectDir: workspace.projectDir,
+      cwd: workspace.projectDir,
+      homeDir: workspace.homeDir,
+      env: process.env,
+    });
+    gatehouse = core;
+    await core.start();
+
+    server = await serveStatic(rendererDir);
+    browser = await launchChromium(workspace.browserTmp);
+    page = await browser.newPage({ viewport: { width: 1100, height: 520 } });
+    // CSP violations and uncaught renderer errors surface here; the panel must produce none.
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+
+    bridge = await installBridge(page, core);
+    await page.goto(server.url);
+    bridge.forwardEvents();
+  });
+
+  afterAll(async () => {
+    // Browser first, so no push is delivered into a page that is going away.
+    await browser?.close();
+    bridge?.dispose();
+    await gatehouse?.stop();
+    await server?.close();
+    await workspace?.remove();
+  });
+
+  it('starts and stops a lazy server, with every status change pushed by the core', async () => {
+    const row = page.getByTestId('server-row-everything');
+    const status = page.getByTestId('status-everything');
+    const start = page.getByRole('button', { name: 'Start everything', exact: true });
+    const stop = page.getByRole('button', { name: 'Stop everything', exact: true });
+
+    await row.waitFor({ timeout: STATUS_TIMEOUT });
+    expect(await status.textContent()).toBe('lazy');
+    expect(await row.textContent()).toContain('stdio');
+    expect(await row.textContent()).toContain('project');
+    expect(await start.isEnabled()).toBe(true);
+    expect(await stop.isDisabled()).toBe(true);
+
+    await start.click();
+    await expect.poll(() => status.textContent(), { timeout: STATUS_TIMEOUT }).toBe('online');
+    await expect
+      .poll(async () => Number(await page.getByTestId('tools-everything').textContent()), { timeout: STATUS_TIMEOUT })
+      .toBeGreaterThan(0);
+    expect(await page.getByTestId('pid-everything').textContent()).toMatch(/^\d+$/);
+    await expect.poll(() => stop.isEnabled(), { timeout: STATUS_TIMEOUT }).toBe(true);
+    expect(await start.isDisabled()).toBe(true);
+    expect(await page.getByTestId('action-message-everything').count()).toBe(0);
+
+    await mkdir(join(repoRoot, 'test-results/e2e'), { recursive: true });
+    await page.screenshot({ path: screenshotPath, fullPage: true });
+
+    await stop.click();
+    await expect.poll(() => status.textContent(), { timeout: STATUS_TIMEOUT }).toBe('stopped');
+    expect(await page.getByTestId('pid-everything').textContent()).toBe('—');
+    await expect.poll(() => start.isEnabled(), { timeout: STATUS_TIMEOUT }).toBe(true);
+
+    // One seed call per kind, then only the actions: every status above arrived as a push.
+    expect(bridge?.calls.filter((c) => c === 'listHealth')).toHaveLength(1);
+    expect(bridge?.calls.filter((c) => c === 'startServer')).toHaveLength(1);
+    expect(bridge?.calls.filter((c) => c === 'stopServer')).toHaveLength(1);
+    expect(bridge?.failures).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});

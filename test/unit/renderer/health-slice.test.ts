@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { createStore } from 'zustand/vanilla';
+import type { HealthRow, HealthSnapshot } from '../../../src/shared/domain';
+import { createHealthSlice, type HealthSlice } from '../../../src/renderer/store/health-slice';
+
+const row = (name: string, status: HealthRow['status']): HealthRow => ({
+  name,
+  status,
+  transport: 'stdio',
+  startup_policy: 'lazy',
+  source: 'project',
+  source_path: '/p/.mcp.json',
+  pid: status === 'online' ? 4242 : null,
+  tool_count: status === 'online' ? 7 : 0,
+  protocol_version: null,
+  started_at: null,
+  last_error: null,
+});
+
+const snapshot = (generation: number, rows: HealthRow[]): HealthSnapshot => ({ generation, rows });
+const newStore = () => createStore<HealthSlice>()(createHealthSlice<HealthSlice>());
+
+describe('health slice', () => {
+  it('starts empty with no generation seen', () => {
+    const store = newStore();
+    expect(store.getState().rows).toEqual([]);
+    expect(store.getState().generation).toBeNull();
+  });
+
+  it('applies the first snapshot, even generation 0', () => {
+    const store = newStore();
+    expect(store.getState().applySnapshot(snapshot(0, [row('a', 'lazy')]))).toBe(true);
+    expect(store.getState().generation).toBe(0);
+    expect(store.getState().rows.map((r) => r.status)).toEqual(['lazy']);
+  });
+
+  it('applies a newer generation', () => {
+    const store = newStore();
+    store.getState().applySnapshot(snapshot(3, [row('a', 'starting')]));
+    expect(store.getState().applySnapshot(snapshot(4, [row('a', 'online')]))).toBe(true);
+    expect(store.getState().generation).toBe(4);
+    expect(store.getState().rows[0]?.status).toBe('online');
+    expect(store.getState().rows[0]?.tool_count).toBe(7);
+  });
+
+  it('drops an older generation that arrives late (e.g. a slow seed after a push)', () => {
+    const store = newStore();
+    store.getState().applySnapshot(snapshot(5, [row('a', 'online')]));
+    expect(store.getState().applySnapshot(snapshot(2, [row('a', 'lazy')]))).toBe(false);
+    expect(store.getState().generation).toBe(5);
+    expect(store.getState().rows[0]?.status).toBe('online');
+  });
+
+  it('drops a repeat of the same generation', () => {
+    const store = newStore();
+    store.getState().applySnapshot(snapshot(5, [row('a', 'online')]));
+    expect(store.getState().applySnapshot(snapshot(5, [row('a', 'stopped')]))).toBe(false);
+    expect(store.getState().rows[0]?.status).toBe('online');
+  });
+
+  it('does not notify subscribers for a dropped snapshot', () => {
+    const store = newStore();
+    store.getState().applySnapshot(snapshot(1, [row('a', 'online')]));
+    let notified = 0;
+    store.subscribe(() => notified++);
+    store.getState().applySnapshot(snapshot(1, [row('a', 'error')]));
+    store.getState().applySnapshot(snapshot(0, []));
+    expect(notified).toBe(0);
+    store.getState().applySnapshot(snapshot(2, []));
+    expect(notified).toBe(1);
+    expect(store.getState().rows).toEqual([]);
+  });
+});
