@@ -10,7 +10,7 @@ import type { Gatehouse } from '../../src/main/core/types';
 import { installBridge, type InstalledBridge } from './helpers/bridge';
 import { launchChromium } from './helpers/chromium';
 import { serveStatic, type StaticServer } from './helpers/static-server';
-import { createWorkspace, everythingEntry, repoRoot, type Workspace } from './helpers/workspace';
+import { createWorkspace, everythingServer, REPO_ROOT as repoRoot, type Workspace } from '../helpers/workspace';
 
 const rendererDir = join(repoRoot, 'out/renderer');
 const screenshotPath = join(repoRoot, 'test-results/e2e/servers-panel.png');
@@ -29,20 +29,21 @@ describe('servers panel', () => {
     if (!existsSync(join(rendererDir, 'index.html'))) {
       throw new Error(`${rendererDir}/index.html is missing: run npm run build first`);
     }
-    workspace = await createWorkspace({
-      everything: { command: process.execPath, args: [everythingEntry, 'stdio'] },
-    });
+    workspace = createWorkspace();
+    workspace.writeConfig({ mcpServers: { everything: everythingServer() } });
     const core = createGatehouse({
-      projectDir: workspace.projectDir,
-      cwd: workspace.projectDir,
-      homeDir: workspace.homeDir,
+      projectDir: workspace.project,
+      cwd: workspace.project,
+      homeDir: workspace.home,
       env: process.env,
     });
     gatehouse = core;
     await core.start();
 
     server = await serveStatic(rendererDir);
-    browser = await launchChromium(workspace.browserTmp);
+    const browserTmp = join(workspace.root, 'chromium-tmp');
+    await mkdir(browserTmp, { recursive: true });
+    browser = await launchChromium(browserTmp);
     page = await browser.newPage({ viewport: { width: 1100, height: 520 } });
     // CSP violations and uncaught renderer errors surface here; the panel must produce none.
     page.on('console', (message) => {
@@ -61,7 +62,7 @@ describe('servers panel', () => {
     bridge?.dispose();
     await gatehouse?.stop();
     await server?.close();
-    await workspace?.remove();
+    workspace?.cleanup();
   });
 
   it('starts and stops a lazy server, with every status change pushed by the core', async () => {

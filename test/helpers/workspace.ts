@@ -12,6 +12,8 @@ export const FAULT_SERVER = join(REPO_ROOT, 'test/fixtures/servers/fault-server.
 export const CLI_ENTRY = join(REPO_ROOT, 'out/main/cli.js');
 
 export interface Workspace {
+  /** The temporary folder holding everything below; removed by cleanup(). */
+  root: string;
   project: string;
   home: string;
   writeConfig(config: unknown, file?: string): string;
@@ -25,6 +27,7 @@ export function createWorkspace(): Workspace {
   for (const dir of [project, home]) mkdirSync(dir, { recursive: true });
   writeFileSync(join(project, 'package.json'), '{}');
   return {
+    root: base,
     project,
     home,
     writeConfig(config, file = join(project, '.mcp.json')) {
