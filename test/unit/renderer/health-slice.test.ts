@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import type { HealthRow, HealthSnapshot } from '../../../src/shared/domain';
+import { row, snapshot } from '../../helpers/health-fixtures';
 import { createHealthSlice, type HealthSlice } from '../../../src/renderer/store/health-slice';
 
-const row = (name: string, status: HealthRow['status']): HealthRow => ({
-  name,
-  status,
-  transport: 'stdio',
-  startup_policy: 'lazy',
-  source: 'project',
-  source_path: '/p/.mcp.json',
-  pid: status === 'online' ? 4242 : null,
-  tool_count: status === 'online' ? 7 : 0,
-  protocol_version: null,
-  started_at: null,
-  last_error: null,
-});
-
-const snapshot = (generation: number, rows: HealthRow[]): HealthSnapshot => ({ generation, rows });
 const newStore = () => createStore<HealthSlice>()(createHealthSlice<HealthSlice>());
 
 describe('health slice', () => {
@@ -40,7 +25,7 @@ describe('health slice', () => {
     expect(store.getState().applySnapshot(snapshot(4, [row('a', 'online')]))).toBe(true);
     expect(store.getState().generation).toBe(4);
     expect(store.getState().rows[0]?.status).toBe('online');
-    expect(store.getState().rows[0]?.tool_count).toBe(7);
+    expect(store.getState().rows[0]?.tool_count).toBe(3);
   });
 
   it('drops an older generation that arrives late (e.g. a slow seed after a push)', () => {

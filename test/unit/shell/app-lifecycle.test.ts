@@ -3,7 +3,7 @@ import type { BrowserWindowConstructorOptions } from 'electron';
 import { createEvents } from '../../../src/main/core/events';
 import type { Gatehouse } from '../../../src/main/core/types';
 import { channelNames, ipcChannel } from '../../../src/shared/ipc';
-import { snapshot } from './health-fixtures';
+import { snapshot } from '../../helpers/health-fixtures';
 
 // Electron replaced at the shell boundary with just enough app, window, tray and IPC to drive the wiring.
 const electron = vi.hoisted(() => {

@@ -8,7 +8,7 @@ import {
   type InvokeEvent,
 } from '../../../src/main/shell/ipc-register';
 import { channelNames, eventNames, ipcChannel, ipcEvent, type GatehouseApi } from '../../../src/shared/ipc';
-import { row, snapshot } from './health-fixtures';
+import { row, snapshot } from '../../helpers/health-fixtures';
 
 const APP_URL = 'file:///opt/gatehouse/out/renderer/index.html';
 const WINDOW_ID = 7;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { makeBridge, type Subscribe } from '../../../src/preload/bridge';
 import { channelNames, eventNames, ipcChannel, ipcEvent } from '../../../src/shared/ipc';
-import { snapshot } from './health-fixtures';
+import { snapshot } from '../../helpers/health-fixtures';
 
 function fakeSubscribe() {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();

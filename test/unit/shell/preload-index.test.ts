@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { GatehouseBridge } from '../../../src/shared/ipc';
 import { ipcChannel, ipcEvent } from '../../../src/shared/ipc';
-import { snapshot } from './health-fixtures';
+import { snapshot } from '../../helpers/health-fixtures';
 
 // Electron replaced at the preload boundary: a contextBridge that records what was exposed and an
 // ipcRenderer whose listeners the test can fire with a (fake) IpcRendererEvent.

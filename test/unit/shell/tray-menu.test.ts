@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGenerationGate } from '../../../src/main/shell/generation-gate';
 import { buildTrayMenu, MAX_SERVER_ITEMS, serverLabel, statusLine } from '../../../src/main/shell/tray-menu';
-import { row, snapshot } from './health-fixtures';
+import { row, snapshot } from '../../helpers/health-fixtures';
 
 describe('statusLine', () => {
   it('counts online servers out of all servers', () => {

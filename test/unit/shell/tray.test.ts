@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
 import { createEvents } from '../../../src/main/core/events';
 import type { HealthSnapshot } from '../../../src/shared/domain';
-import { row, snapshot } from './health-fixtures';
+import { row, snapshot } from '../../helpers/health-fixtures';
 
 // Electron replaced at the shell boundary: a tray that records what it was told to show.
 const electron = vi.hoisted(() => {

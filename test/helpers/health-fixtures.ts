@@ -1,4 +1,4 @@
-import type { HealthRow, HealthSnapshot, ServerStatus } from '../../../src/shared/domain';
+import type { HealthRow, HealthSnapshot, ServerStatus } from '../../src/shared/domain';
 
 export function row(name: string, status: ServerStatus, extra: Partial<HealthRow> = {}): HealthRow {
   return {
