@@ -83,7 +83,8 @@ function nodeValue(node: Node): unknown {
       const out: Record<string, unknown> = {};
       for (const prop of node.children ?? []) {
         const [key, value] = prop.children ?? [];
-        if (key && value) out[String(key.value)] = nodeValue(value);
+        // defineProperty, not assignment: a "__proto__" key must stay data, not become a prototype.
+        if (key && value) Object.defineProperty(out, String(key.value), { value: nodeValue(value), enumerable: true, writable: true, configurable: true });
       }
       return out;
     }

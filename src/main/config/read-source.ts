@@ -17,6 +17,8 @@ export interface ReadSourceOptions {
 }
 
 const VALID_NAME = /^(?!.*::)[^\s\p{Cc}]{1,128}$/u;
+// Names that would collide with JavaScript object machinery anywhere a name becomes a key.
+const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 
 export function readSource(options: ReadSourceOptions): SourceReadout {
   const { source, path } = options;
@@ -66,8 +68,14 @@ export function readSource(options: ReadSourceOptions): SourceReadout {
   readout.disableAutoStart = top.data.disableAutoStart;
 
   const baseDir = dirname(path);
-  for (const [name, raw] of Object.entries(top.data.mcpServers)) {
+  // Read entries from the parsed JSON, not the schema's copy: a "__proto__" key would vanish there.
+  const entries = Object.entries((parsed.value as { mcpServers?: Record<string, unknown> }).mcpServers ?? {});
+  for (const [name, raw] of entries) {
     const where = (sub: (string | number)[]) => locatePath(text, parsed.tree, ['mcpServers', name, ...sub]);
+    if (RESERVED_NAMES.has(name)) {
+      issue(`server name "${name}" is reserved; rename the entry`, `mcpServers.${name}`, where([]));
+      continue;
+    }
     if (!VALID_NAME.test(name)) {
       issue(`server name "${name}" is invalid: no "::", whitespace or control characters, at most 128 characters`, `mcpServers.${name}`, where([]));
       continue;

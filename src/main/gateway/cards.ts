@@ -30,6 +30,16 @@ const TAG_WORDS: Record<string, RegExp> = {
 const HIGH_WORDS = ['delete', 'remove', 'drop', 'execute', 'run', 'write', 'create', 'update', 'modify', 'send', 'post', 'put'];
 const LOW_WORDS = ['read', 'get', 'list', 'search', 'query', 'fetch', 'describe'];
 
+/** The words of a tool name, whatever its style: `deleteFile`, `delete_file`, `delete-file.v2`. */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
 export function toolId(server: string, tool: string): string {
   return `${server}::${tool}`;
 }
@@ -42,12 +52,13 @@ export function splitToolId(id: string): { server: string; tool: string } | null
 }
 
 export function shortDescription(text: string | undefined, max = 100): string {
-  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 3)}...` : flat;
+  // Counted in code points, so an emoji is never cut in half.
+  const chars = [...(text ?? '').replace(/\s+/g, ' ').trim()];
+  return chars.length > max ? `${chars.slice(0, max - 3).join('')}...` : chars.join('');
 }
 
 export function riskHint(tool: Tool): RiskHint {
-  const words = tool.name.toLowerCase().split(/[^a-z0-9]+/);
+  const words = nameWords(tool.name);
   const byName: RiskHint = words.some((w) => HIGH_WORDS.includes(w))
     ? 'high'
     : words.some((w) => LOW_WORDS.includes(w))
@@ -60,7 +71,8 @@ export function riskHint(tool: Tool): RiskHint {
 }
 
 export function toCard(server: string, tool: Tool, availability: 'online' | 'offline' = 'online'): CapabilityCard {
-  const text = `${tool.name} ${tool.title ?? ''} ${tool.description ?? ''}`;
+  // Name words are spelled out so `read_file` or `gitCommit` can earn the tags their words suggest.
+  const text = `${nameWords(tool.name).join(' ')} ${tool.title ?? ''} ${tool.description ?? ''}`;
   const tags = [server, ...Object.keys(TAG_WORDS).filter((tag) => TAG_WORDS[tag]?.test(text))];
   const dialect = typeof tool.inputSchema.$schema === 'string' ? tool.inputSchema.$schema : DEFAULT_DIALECT;
   return {

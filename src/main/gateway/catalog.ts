@@ -1,7 +1,7 @@
 // The tool index behind catalog_search: a deterministic BM25 ranking over names, titles, descriptions
 // and argument names. Stop-words and flag-like tokens carry no meaning and are ignored.
 import type { Tool } from '@modelcontextprotocol/client';
-import { RISK_ORDER, toCard, type CapabilityCard, type RiskHint } from './cards';
+import { nameWords, RISK_ORDER, toCard, type CapabilityCard, type RiskHint } from './cards';
 
 const STOP_WORDS = new Set(
   'a an and are as at be by can do for from how i in is it me my of on or please the this to tool tools use using want what with'.split(' '),
@@ -9,9 +9,10 @@ const STOP_WORDS = new Set(
 
 export function tokenize(text: string): string[] {
   return text
-    .toLowerCase()
-    .split(/[^a-z0-9-]+|(?<=[a-z0-9])-(?=[a-z0-9])/)
-    .filter((token) => token.length > 0 && !token.startsWith('-') && !STOP_WORDS.has(token));
+    .split(/\s+/)
+    .filter((word) => !word.startsWith('-')) // a flag such as --dry-run says nothing about the need
+    .flatMap((word) => word.toLowerCase().split(/[^a-z0-9]+/))
+    .filter((token) => token.length > 0 && !STOP_WORDS.has(token));
 }
 
 export interface IndexedTool {
@@ -23,10 +24,10 @@ export interface IndexedTool {
 
 export function indexTool(server: string, tool: Tool): IndexedTool {
   const card = toCard(server, tool);
-  const nameTerms = tokenize(tool.name.replace(/[_.]/g, ' '));
-  const argNames = Object.keys((tool.inputSchema.properties ?? {}) as Record<string, unknown>).join(' ');
+  const nameTerms = nameWords(tool.name).filter((word) => !STOP_WORDS.has(word));
+  const argNames = Object.keys((tool.inputSchema.properties ?? {}) as Record<string, unknown>).flatMap(nameWords).join(' ');
   const title = tokenize(card.title ?? '');
-  const terms = [...nameTerms, ...nameTerms, ...nameTerms, ...title, ...title, ...tokenize(tool.description ?? ''), ...tokenize(argNames.replace(/[_.]/g, ' '))];
+  const terms = [...nameTerms, ...nameTerms, ...nameTerms, ...title, ...title, ...tokenize(tool.description ?? ''), ...tokenize(argNames)];
   return { card, terms, nameTerms: new Set(nameTerms) };
 }
 

@@ -18,7 +18,12 @@ export function shapeResult(result: CallToolResult, maxChars: number): Shaped {
   const content = (result.content ?? []).map((block, index): Record<string, unknown> => {
     if (block.type === 'image' || block.type === 'audio') {
       passthrough.push(block);
-      return { type: block.type, mimeType: block.mimeType, block_index: index, bytes: Math.floor((block.data.length * 3) / 4) };
+      return { type: block.type, mimeType: block.mimeType, block_index: index, bytes: Buffer.byteLength(block.data, 'base64') };
+    }
+    if (block.type === 'resource' && 'blob' in block.resource) {
+      passthrough.push(block);
+      const { uri, mimeType } = block.resource;
+      return { type: 'resource', uri, mimeType, block_index: index, bytes: Buffer.byteLength(block.resource.blob, 'base64') };
     }
     if (block.type !== 'text') return block as Record<string, unknown>;
     if (budget <= 0) {
@@ -38,9 +43,10 @@ export function shapeResult(result: CallToolResult, maxChars: number): Shaped {
     return { ...block, text: `${kept}[... OUTPUT TRUNCATED: ${before} bytes -> ${after} bytes ...]` };
   });
   const shaped: Record<string, unknown> = { ...result, content };
-  if (truncated && result.structuredContent && JSON.stringify(result.structuredContent).length > maxChars) {
+  if (result.structuredContent && JSON.stringify(result.structuredContent).length > maxChars) {
     delete shaped.structuredContent;
     shaped.structuredContent_omitted = true;
+    truncated = true;
   }
   return { result: shaped, passthrough, truncated, rawSize };
 }

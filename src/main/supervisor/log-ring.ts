@@ -10,7 +10,8 @@ export class LogRing {
 
   push(chunk: string): void {
     const parts = (this.partial + chunk).split(/\r?\n/);
-    this.partial = (parts.pop() ?? '').slice(0, this.maxLineLength);
+    // One character over the limit is kept so add() cuts it with the same marker as a whole line.
+    this.partial = (parts.pop() ?? '').slice(0, this.maxLineLength + 1);
     for (const line of parts) this.add(line);
   }
 
