@@ -3,12 +3,13 @@
 import { resolve } from 'node:path';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createGatehouse } from '../core/gatehouse';
-import { startHttpGateway } from '../http/listener';
+import { assertBindable, startHttpGateway } from '../http/listener';
 import type { CliArgs } from './args';
 
 const log = (line: string) => process.stderr.write(`gatehouse: ${line}\n`);
 
 export async function serve(args: CliArgs): Promise<void> {
+  if (args.transport === 'http') assertBindable(args.host);
   const gatehouse = createGatehouse({
     cwd: process.cwd(),
     projectDir: args.project ? resolve(args.project) : undefined,
@@ -31,7 +32,14 @@ export async function serve(args: CliArgs): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   if (args.transport === 'http') {
-    const http = await startHttpGateway({ gatehouse, host: args.host, port: args.port, log });
+    let http;
+    try {
+      http = await startHttpGateway({ gatehouse, host: args.host, port: args.port, log });
+    } catch (error) {
+      // Eager servers may already run in their own process groups: stop them before reporting.
+      await gatehouse.stop();
+      throw error;
+    }
     closeTransport = http.close;
     log(`serving MCP at ${http.url} (health: ${http.url.replace(/\/mcp$/, '/health')})`);
     return;

@@ -32,8 +32,8 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-export async function startHttpGateway(options: HttpGatewayOptions): Promise<HttpGateway> {
-  const host = options.host ?? DEFAULT_HOST;
+/** Without authentication the gateway may only bind loopback; checked before anything starts. */
+export function assertBindable(host: string = DEFAULT_HOST): void {
   if (!isLoopbackHost(host)) {
     throw new GatewayError(
       'E204',
@@ -42,6 +42,11 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
       'use --host 127.0.0.1 (the default); remote binding arrives with the HTTP auth modes',
     );
   }
+}
+
+export async function startHttpGateway(options: HttpGatewayOptions): Promise<HttpGateway> {
+  const host = options.host ?? DEFAULT_HOST;
+  assertBindable(host);
   const mcp = toNodeHandler(
     createMcpHandler(() => options.gatehouse.createMcpServer('http'), {
       maxRequestBodySize: MAX_BODY_BYTES,

@@ -22,6 +22,8 @@ export interface ConnectOptions {
   lineLimit?: number;
   /** Called when the transport reports a problem that does not end the connection. */
   onTransportError: (error: Error) => void;
+  /** Called as soon as a stdio child exists, so a stop during the handshake can kill it at once. */
+  onSpawn?: (process: SpawnedServer) => void;
 }
 
 export async function openConnection(definition: ServerDefinition, options: ConnectOptions): Promise<Connection> {
@@ -55,6 +57,7 @@ async function openStdio(definition: StdioServerDefinition, options: ConnectOpti
   let process: SpawnedServer;
   try {
     process = await spawnServer({ command: definition.command, args: definition.args, env, cwd: definition.cwd }, options.stderr);
+    options.onSpawn?.(process);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const hint =

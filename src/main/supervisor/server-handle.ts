@@ -7,7 +7,7 @@ import { GatewayError, safeMessage } from '../core/errors';
 import { openConnection, type Connection } from './connect';
 import { listAllTools } from './list-tools';
 import { LogRing } from './log-ring';
-import { killServerTree } from './stdio-process';
+import { killServerTree, type SpawnedServer } from './stdio-process';
 
 export interface HandleOptions {
   gatewayEnv: NodeJS.ProcessEnv;
@@ -26,6 +26,8 @@ export class ServerHandle {
   private state: ServerStatus = 'lazy';
   private connection: Connection | null = null;
   private connecting: Promise<Connection> | null = null;
+  /** The child of a start still in its handshake: a stop must not leave it behind. */
+  private spawning: SpawnedServer | null = null;
   private attempt = 0;
   private toolList: Tool[] = [];
   private lastError: string | null = null;
@@ -75,12 +77,19 @@ export class ServerHandle {
 
   async stop(): Promise<void> {
     this.attempt++; // any start in flight sees it is stale and cleans up after itself
+    const inflight = this.connecting;
     this.connecting = null;
     const connection = this.connection;
+    const spawning = this.spawning;
     this.connection = null;
+    this.spawning = null;
     this.toolList = [];
     this.setState('stopped');
     if (connection) await this.teardown(connection);
+    if (spawning) await killServerTree(spawning);
+    // Resolve only once a start that was still spawning has cleaned up, so a caller that exits right
+    // after stop() leaves no child behind.
+    await inflight?.catch(() => undefined);
   }
 
   async callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
@@ -108,7 +117,12 @@ export class ServerHandle {
         stderr: this.stderr,
         timeoutMs: this.options.connectTimeoutMs,
         onTransportError: (error) => this.options.log(`[${this.name}] ${safeMessage(error)}`),
+        onSpawn: (process) => {
+          if (attempt === this.attempt) this.spawning = process;
+          else void killServerTree(process); // stopped before the child even existed
+        },
       });
+      if (attempt === this.attempt) this.spawning = null;
       if (attempt !== this.attempt) {
         await this.teardown(connection);
         throw new GatewayError('E204', `server "${this.name}" was stopped while it was starting`, { server: this.name });
@@ -126,6 +140,7 @@ export class ServerHandle {
       return connection;
     } catch (error) {
       if (attempt === this.attempt) {
+        this.spawning = null;
         this.lastError = safeMessage(error);
         this.setState('error');
       }
