@@ -1,58 +1,31 @@
-// Command-line parsing with node's own parser: unknown flags and bad values are errors that name the flag.
-import { parseArgs } from 'node:util';
+// Flag parsing shared by the subcommands, on node's own parser: unknown flags and bad values are usage
+// errors that name the flag. Each subcommand declares and parses its own flags.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 export class UsageError extends Error {}
 
-const OPTIONS = {
-  transport: { type: 'string' },
-  host: { type: 'string' },
-  port: { type: 'string' },
-  config: { type: 'string' },
-  project: { type: 'string' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'v' },
-} as const;
+type Options = NonNullable<ParseArgsConfig['options']>;
 
-export interface CliArgs {
-  command: string | undefined;
-  transport: 'stdio' | 'http';
-  host: string | undefined;
-  port: number | undefined;
-  config: string | undefined;
-  project: string | undefined;
-  json: boolean;
-  help: boolean;
-  version: boolean;
-}
-
-export function parseCliArgs(argv: string[]): CliArgs {
+export function parseFlags<O extends Options>(argv: string[], options: O, positionals = 0) {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: argv, options, allowPositionals: positionals > 0, strict: true });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  const { values, positionals } = parsed;
-  if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
-  const transport = values.transport ?? 'stdio';
-  if (transport !== 'stdio' && transport !== 'http') {
-    throw new UsageError(`--transport must be "stdio" or "http", not "${transport}"`);
-  }
-  let port: number | undefined;
-  if (values.port !== undefined) {
-    port = Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${values.port}"`);
-  }
-  return {
-    command: positionals[0],
-    transport,
-    host: values.host,
-    port,
-    config: values.config,
-    project: values.project,
-    json: values.json ?? false,
-    help: values.help ?? false,
-    version: values.version ?? false,
-  };
+  if (parsed.positionals.length > positionals) throw new UsageError(`unexpected argument "${parsed.positionals[positionals]}"`);
+  return parsed;
 }
+
+export function parsePort(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${value}"`);
+  return port;
+}
+
+/** Flags every command that reads config understands. */
+export const CONFIG_FLAGS = {
+  config: { type: 'string' },
+  project: { type: 'string' },
+} as const;

@@ -1,31 +1,38 @@
-// The `gatehouse` command. Each subcommand lives in its own file; this one only dispatches and turns
-// errors into a message plus an exit code (78 = configuration error, as sysexits has it).
+// The `gatehouse` command. Each subcommand lives in its own file, parses its own flags and returns an
+// exit code; this file only dispatches and turns errors into a message plus an exit code
+// (64 = usage, 78 = configuration error, as sysexits has it).
 import { GatewayError } from '../core/errors';
 import { GATEHOUSE_VERSION } from '../core/version';
-import { parseCliArgs, UsageError } from './args';
+import { UsageError } from './args';
 import { HELP } from './help';
 import { serve } from './serve';
 import { status } from './status';
 
-export async function main(argv: string[]): Promise<number | 'running'> {
-  const args = parseCliArgs(argv);
-  if (args.version) {
+/** 'running' means the command keeps the process alive (a server) and sets no exit code. */
+export type CommandResult = number | 'running';
+
+const COMMANDS: Record<string, (argv: string[]) => Promise<CommandResult>> = {
+  serve,
+  status,
+};
+
+export async function main(argv: string[]): Promise<CommandResult> {
+  const [first, ...rest] = argv;
+  if (first === '--version' || first === '-v') {
     process.stdout.write(`${GATEHOUSE_VERSION}\n`);
     return 0;
   }
-  if (args.help || args.command === undefined || args.command === 'help') {
+  if (first === undefined || first === 'help' || first === '--help' || first === '-h') {
     process.stdout.write(HELP);
     return 0;
   }
-  switch (args.command) {
-    case 'serve':
-      await serve(args);
-      return 'running';
-    case 'status':
-      return status(args);
-    default:
-      throw new UsageError(`unknown command "${args.command}"`);
+  const command = COMMANDS[first];
+  if (!command) throw new UsageError(`unknown command "${first}"`);
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(HELP);
+    return 0;
   }
+  return command(rest);
 }
 
 main(process.argv.slice(2)).then(

@@ -4,11 +4,24 @@ import { resolve } from 'node:path';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createGatehouse } from '../core/gatehouse';
 import { assertBindable, startHttpGateway } from '../http/listener';
-import type { CliArgs } from './args';
+import { CONFIG_FLAGS, parseFlags, parsePort, UsageError } from './args';
 
 const log = (line: string) => process.stderr.write(`gatehouse: ${line}\n`);
 
-export async function serve(args: CliArgs): Promise<void> {
+const FLAGS = {
+  ...CONFIG_FLAGS,
+  transport: { type: 'string', default: 'stdio' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+} as const;
+
+export async function serve(argv: string[]): Promise<'running'> {
+  const { values } = parseFlags(argv, FLAGS);
+  const transport = values.transport;
+  if (transport !== 'stdio' && transport !== 'http') {
+    throw new UsageError(`--transport must be "stdio" or "http", not "${transport}"`);
+  }
+  const args = { ...values, transport, port: parsePort(values.port) };
   if (args.transport === 'http') assertBindable(args.host);
   const gatehouse = createGatehouse({
     cwd: process.cwd(),
@@ -42,11 +55,12 @@ export async function serve(args: CliArgs): Promise<void> {
     }
     closeTransport = http.close;
     log(`serving MCP at ${http.url} (health: ${http.url.replace(/\/mcp$/, '/health')})`);
-    return;
+    return 'running';
   }
   const stdio = serveStdio(() => gatehouse.createMcpServer('stdio'), { onerror: (error) => log(`stdio: ${error.message}`) });
   closeTransport = stdio.close;
   // The client closing our stdin is how it says goodbye (and how we notice it died).
   process.stdin.once('end', () => void shutdown('stdin closed'));
   process.stdin.once('close', () => void shutdown('stdin closed'));
+  return 'running';
 }

@@ -9,7 +9,7 @@ import { findProjectRoot } from '../config/project-root';
 import { ConfigStore } from '../config/store';
 import { GATEHOUSE_VERSION } from '../core/version';
 import { DEFAULT_PORT } from '../http/listener';
-import type { CliArgs } from './args';
+import { CONFIG_FLAGS, parseFlags, parsePort } from './args';
 import { formatTable } from './table';
 
 interface StatusRow {
@@ -38,7 +38,14 @@ async function askRunningGateway(url: URL): Promise<StatusRow[] | null> {
   }
 }
 
-function configuredRows(args: CliArgs): { rows: StatusRow[]; issues: ConfigIssue[] } {
+interface StatusArgs {
+  config?: string;
+  project?: string;
+}
+
+const FLAGS = { ...CONFIG_FLAGS, json: { type: 'boolean', default: false }, port: { type: 'string' } } as const;
+
+function configuredRows(args: StatusArgs): { rows: StatusRow[]; issues: ConfigIssue[] } {
   const homeDir = homedir();
   const store = new ConfigStore({
     projectRoot: args.project ? resolve(args.project) : findProjectRoot(process.cwd(), homeDir),
@@ -55,8 +62,9 @@ function configuredRows(args: CliArgs): { rows: StatusRow[]; issues: ConfigIssue
   return { rows, issues: store.config.issues };
 }
 
-export async function status(args: CliArgs): Promise<number> {
-  const url = new URL(`http://127.0.0.1:${args.port ?? DEFAULT_PORT}/mcp`);
+export async function status(argv: string[]): Promise<number> {
+  const { values: args } = parseFlags(argv, FLAGS);
+  const url = new URL(`http://127.0.0.1:${parsePort(args.port) ?? DEFAULT_PORT}/mcp`);
   const live = await askRunningGateway(url);
   const { rows, issues } = live ? { rows: live, issues: [] } : configuredRows(args);
   if (args.json) {
