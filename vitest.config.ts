@@ -9,6 +9,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['test/setup/build-fixtures.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -9,7 +9,13 @@ export const ServerName = z
   .max(128)
   .regex(/^(?!.*::)[^\s\p{Cc}]+$/u, 'a server name has no "::", whitespace or control characters');
 
-export const ServerStatus = z.enum(['lazy', 'starting', 'online', 'error', 'stopped']);
+/**
+ * lazy: not started, starts on first use · starting: spawning and handshaking · online · degraded: online
+ * but a list call failed (previous lists kept) · restarting: crashed, waiting for its backoff ·
+ * crash_loop: crashed too often, no more automatic restarts · auth_required: a credential is missing ·
+ * error: the last start failed · stopped: stopped by the operator.
+ */
+export const ServerStatus = z.enum(['lazy', 'starting', 'online', 'degraded', 'restarting', 'crash_loop', 'auth_required', 'error', 'stopped']);
 export type ServerStatus = z.infer<typeof ServerStatus>;
 
 export const ConfigSourceKind = z.enum(['project', 'user', 'custom', 'default']);
@@ -18,7 +24,7 @@ export type ConfigSourceKind = z.infer<typeof ConfigSourceKind>;
 export const TransportKind = z.enum(['stdio', 'http', 'sse']);
 export type TransportKind = z.infer<typeof TransportKind>;
 
-export const StartupPolicy = z.enum(['eager', 'lazy']);
+export const StartupPolicy = z.enum(['eager', 'lazy', 'skipped']);
 export type StartupPolicy = z.infer<typeof StartupPolicy>;
 
 /** One row of the live health table: the panel, the tray, `gatehouse status` and `gateway.health` read it. */
@@ -34,6 +40,17 @@ export const HealthRow = z.object({
   protocol_version: z.string().nullable(),
   started_at: z.string().nullable(),
   last_error: z.string().nullable(),
+  /** Why an eager server was not started: missing_auth (a ${VAR} has no value). */
+  startup_skip_reason: z.enum(['missing_auth']).nullable(),
+  missing_env_vars: z.array(z.string()),
+  restart_count: z.number().int().nonnegative(),
+  last_exit_code: z.number().int().nullable(),
+  last_exit_signal: z.string().nullable(),
+  breaker: z.enum(['closed', 'open', 'half_open']),
+  /** Names of the capabilities the server declared (tools, resources, prompts, logging, tasks, ...). */
+  capabilities: z.array(z.string()),
+  pending_count: z.number().int().nonnegative(),
+  latency: z.object({ count: z.number().int().nonnegative(), p50_ms: z.number().nullable(), p99_ms: z.number().nullable() }),
 });
 export type HealthRow = z.infer<typeof HealthRow>;
 

@@ -13,6 +13,15 @@ export function row(name: string, status: ServerStatus, extra: Partial<HealthRow
     protocol_version: status === 'online' ? '2025-11-25' : null,
     started_at: status === 'online' ? '2026-01-01T00:00:00.000Z' : null,
     last_error: null,
+    startup_skip_reason: null,
+    missing_env_vars: [],
+    restart_count: 0,
+    last_exit_code: null,
+    last_exit_signal: null,
+    breaker: 'closed',
+    capabilities: status === 'online' ? ['tools'] : [],
+    pending_count: 0,
+    latency: { count: 0, p50_ms: null, p99_ms: null },
     ...extra,
   };
 }

@@ -8,7 +8,8 @@ const require = createRequire(import.meta.url);
 
 export const REPO_ROOT = resolve(dirname(new URL(import.meta.url).pathname), '../..');
 export const EVERYTHING_ENTRY = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
-export const FAULT_SERVER = join(REPO_ROOT, 'test/fixtures/servers/fault-server.mjs');
+/** Built from test/fixtures/servers/fault-server.ts by test/setup/build-fixtures.ts. */
+export const FAULT_SERVER = join(REPO_ROOT, 'out/fixtures/fault-server.mjs');
 export const CLI_ENTRY = join(REPO_ROOT, 'out/main/cli.js');
 
 export interface Workspace {

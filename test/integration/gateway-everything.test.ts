@@ -20,7 +20,18 @@ interface InvokeBody {
 function sharedChecks(getClient: () => Client) {
   it('lists exactly the gateway meta-tools, sorted', async () => {
     const { tools } = await getClient().listTools();
-    expect(tools.map((t) => t.name)).toEqual(['gateway.catalog_search', 'gateway.describe', 'gateway.health', 'gateway.invoke']);
+    expect(tools.map((t) => t.name)).toEqual([
+      'gateway.cancel',
+      'gateway.catalog_search',
+      'gateway.connect_server',
+      'gateway.describe',
+      'gateway.disconnect_server',
+      'gateway.health',
+      'gateway.invoke',
+      'gateway.list_pending',
+      'gateway.refresh',
+      'gateway.restart_server',
+    ]);
   });
 
   it('invokes everything::echo through a lazily started child', async () => {

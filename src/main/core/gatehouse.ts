@@ -1,7 +1,8 @@
 // The composition root: config store + supervisor + gateway, exposed as one API that the Electron shell,
 // the CLI and the tests all drive. Nothing here imports Electron.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { homedir } from 'node:os';
+import { join } from 'node:path';
 import type { ServerActionResult } from '../../shared/domain';
 import type { GatehouseApi } from '../../shared/ipc';
 import { formatIssue } from '../config/load';
@@ -9,7 +10,9 @@ import { findProjectRoot } from '../config/project-root';
 import { ConfigStore } from '../config/store';
 import type { EffectiveConfig } from '../config/types';
 import { createGatewayServer } from '../gateway/mcp-server';
+import type { ReloadResult } from '../gateway/meta-tool';
 import { Supervisor } from '../supervisor/supervisor';
+import { writeFileAtomic } from './atomic-write';
 import { GatewayError, safeMessage } from './errors';
 import { createEvents } from './events';
 import type { Gatehouse, GatehouseOptions } from './types';
@@ -18,34 +21,46 @@ function newRevision() {
   return { id: `rev-${Date.now()}-${randomBytes(3).toString('hex')}`, refreshedAt: new Date().toISOString() };
 }
 
+/** $XDG_STATE_HOME/gatehouse, never relative to the working directory. */
+export function defaultStateDir(env: NodeJS.ProcessEnv, homeDir: string): string {
+  return join(env.XDG_STATE_HOME || join(homeDir, '.local', 'state'), 'gatehouse');
+}
+
 export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   const env = options.env ?? process.env;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const homeDir = options.homeDir ?? homedir();
+  const stateDir = options.stateDir ?? defaultStateDir(env, homeDir);
   const projectRoot = options.projectDir ?? findProjectRoot(options.cwd ?? process.cwd(), homeDir);
   const configPath = options.configPath ?? env.GATEHOUSE_CONFIG ?? env.PMCP_CONFIG ?? null;
   const events = createEvents();
   const store = new ConfigStore({ projectRoot, homeDir, configPath });
+  const lineLimit = Number(env.GATEHOUSE_STDIO_LINE_LIMIT) || undefined;
   const supervisor = new Supervisor({
     gatewayEnv: env,
+    stateDir,
+    lineLimit,
+    restartPolicy: options.restartPolicy,
     log,
     onSnapshot: (snapshot) => events.emit('healthChanged', snapshot),
   });
   let revision = newRevision();
   let started = false;
 
-  const applyConfig = async (config: EffectiveConfig) => {
+  const applyConfig = async (config: EffectiveConfig): Promise<ReloadResult> => {
     revision = newRevision();
     for (const issue of config.issues) log(formatIssue(issue));
     events.emit('configIssuesChanged', config.issues);
-    await supervisor.apply(config.servers);
+    const result = await supervisor.apply(config.servers);
+    return { revisionId: revision.id, ...result };
   };
 
   const serverAction = async (name: string, action: 'start' | 'stop'): Promise<ServerActionResult> => {
     const handle = supervisor.get(name);
     if (!handle) return { ok: false, row: null, message: `Server '${name}' is not known to Gatehouse.` };
     try {
-      if (action === 'start') await handle.ensureConnected();
+      // The operator's start is a manual attempt: it may try even while the crash-loop breaker is open.
+      if (action === 'start') await handle.ensureConnected({ manual: true });
       else await handle.stop();
       return { ok: true, row: handle.row(), message: action === 'start' ? `${name} is online` : `${name} stopped` };
     } catch (error) {
@@ -70,6 +85,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
         throw new GatewayError('E101', fatal.map(formatIssue).join('\n'), { path: fatal[0]?.path ?? null });
       }
       started = true;
+      supervisor.reapOrphans();
       await applyConfig(store.config);
       store.watch((config) => {
         applyConfig(config).catch((error) => log(`config reload failed: ${safeMessage(error)}`));
@@ -78,14 +94,18 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     async stop() {
       store.close();
       started = false;
-      await supervisor.stopAll();
+      const running = await supervisor.stopAll();
+      // Remembered so the panel can offer to bring the same servers back next time.
+      writeFileAtomic(join(stateDir, 'last-running.json'), `${JSON.stringify({ stopped_at: new Date().toISOString(), servers: running })}\n`);
     },
-    createMcpServer(transport = 'in-process') {
+    createMcpServer(transport = 'in-process', session) {
       return createGatewayServer({
         supervisor,
         transport,
+        session: session ?? { sessionId: randomUUID(), operator: false },
         revision: () => revision,
         configIssues: () => store.config.issues,
+        reload: () => applyConfig(store.reload()),
       });
     },
   };

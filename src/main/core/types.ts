@@ -1,6 +1,7 @@
 import type { Server } from '@modelcontextprotocol/server';
 import type { GatehouseApi } from '../../shared/ipc';
-import type { GatewayTransport } from '../gateway/meta-tool';
+import type { GatewayTransport, SessionIdentity } from '../gateway/meta-tool';
+import type { RestartPolicyOptions } from '../supervisor/restart-policy';
 import type { GatehouseEvents } from './events';
 
 export interface GatehouseOptions {
@@ -16,6 +17,10 @@ export interface GatehouseOptions {
   env?: NodeJS.ProcessEnv;
   /** Where diagnostics go; the stdio CLI sends them to stderr so stdout stays pure MCP. */
   log?: (line: string) => void;
+  /** State folder (children.json, last-running.json); default $XDG_STATE_HOME/gatehouse. */
+  stateDir?: string;
+  /** Restart backoff and crash-loop breaker settings (tests shorten them). */
+  restartPolicy?: RestartPolicyOptions;
 }
 
 export interface Gatehouse {
@@ -25,6 +30,9 @@ export interface Gatehouse {
   start(): Promise<void>;
   /** Stops every child (process groups killed) and releases watchers. */
   stop(): Promise<void>;
-  /** A fresh MCP server exposing the gateway.* meta-tools; one per stdio connection or HTTP request/session. */
-  createMcpServer(transport?: GatewayTransport): Server;
+  /**
+   * A fresh MCP server exposing the gateway.* meta-tools; one per stdio connection or HTTP session/request.
+   * `session` owns the pending calls made through it (default: a new private session).
+   */
+  createMcpServer(transport?: GatewayTransport, session?: SessionIdentity): Server;
 }

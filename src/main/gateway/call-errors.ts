@@ -1,12 +1,19 @@
 // Maps what can go wrong during a downstream call onto the contract's stable codes.
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { GatewayError, safeMessage } from '../core/errors';
+import { CallCancelled } from '../supervisor/pending-calls';
+import { OVERSIZED_RESPONSE_CODE } from '../supervisor/stdio-transport';
+import { CeilingExceeded } from '../supervisor/tool-call';
 
-export function callError(error: unknown, context: { server: string; toolId: string; timeoutMs: number; aborted: boolean; startedAt: number }): GatewayError {
+export function callError(error: unknown, context: { server: string; toolId: string; timeoutMs: number; startedAt: number }): GatewayError {
   if (error instanceof GatewayError) return error;
   const elapsed_ms = Date.now() - context.startedAt;
-  if (context.aborted) {
-    return new GatewayError('E307', `call to ${context.toolId} was cancelled by the client`, { cause: 'client', elapsed_ms });
+  if (error instanceof CallCancelled) {
+    return new GatewayError('E307', `call to ${context.toolId} was cancelled (${error.reason})`, { cause: error.reason, elapsed_ms });
+  }
+  if (error instanceof CeilingExceeded) {
+    return new GatewayError('E303', `${context.toolId} ran past the ${error.ceilingMs} ms ceiling and was stopped`,
+      { timeout_ms: error.ceilingMs, kind: 'ceiling', elapsed_ms }, null, true);
   }
   if (error instanceof SdkError) {
     if (error.code === SdkErrorCode.RequestTimeout) {
@@ -27,6 +34,10 @@ export function callError(error: unknown, context: { server: string; toolId: str
         true,
       );
     }
+  }
+  if (error instanceof ProtocolError && error.code === OVERSIZED_RESPONSE_CODE) {
+    return new GatewayError('E306', `${context.toolId}: ${error.message}; only this call failed, the server stays connected`,
+      { ...(error.data as Record<string, unknown>), server: context.server }, 'ask the tool for less output (a smaller page or range)');
   }
   if (error instanceof ProtocolError) {
     return new GatewayError('E302', `${context.toolId} failed: ${safeMessage(error)}`, {

@@ -10,8 +10,22 @@ import { catalogSearch } from './tools/catalog-search';
 import { describe } from './tools/describe';
 import { health } from './tools/health';
 import { invoke } from './tools/invoke';
+import { connectServer, disconnectServer, restartServer } from './tools/lifecycle';
+import { cancel, listPending } from './tools/pending';
+import { refresh } from './tools/refresh';
 
-export const META_TOOLS: MetaTool[] = [catalogSearch, describe, health, invoke].sort((a, b) => a.name.localeCompare(b.name));
+export const META_TOOLS: MetaTool[] = [
+  catalogSearch,
+  describe,
+  invoke,
+  health,
+  refresh,
+  connectServer,
+  disconnectServer,
+  restartServer,
+  listPending,
+  cancel,
+].sort((a, b) => a.name.localeCompare(b.name));
 
 const INSTRUCTIONS =
   'Gatehouse is a gateway to several MCP servers. Their tools are not listed directly: find them with ' +

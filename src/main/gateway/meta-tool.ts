@@ -7,11 +7,27 @@ import type { Supervisor } from '../supervisor/supervisor';
 
 export type GatewayTransport = 'stdio' | 'http' | 'in-process';
 
+/** Who is calling: pending calls and tasks belong to a session; the operator sees all of them. */
+export interface SessionIdentity {
+  sessionId: string;
+  operator: boolean;
+}
+
 export interface GatewayContext {
   supervisor: Supervisor;
   transport: GatewayTransport;
+  session: SessionIdentity;
   revision(): { id: string; refreshedAt: string };
   configIssues(): ConfigIssue[];
+  /** Re-reads every config source and reconciles the servers (gateway.refresh). */
+  reload(): Promise<ReloadResult>;
+}
+
+export interface ReloadResult {
+  revisionId: string;
+  started: string[];
+  stopped: string[];
+  restarted: string[];
 }
 
 export interface CallContext {

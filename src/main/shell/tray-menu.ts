@@ -24,14 +24,19 @@ export interface TrayMenuModel {
 export const MAX_SERVER_ITEMS = 15;
 const MAX_ERROR_CHARS = 60;
 
+/** States that need the operator's attention: counted as errors on the status line. */
+const FAILING: ReadonlySet<ServerStatus> = new Set(['error', 'crash_loop', 'auth_required']);
+
+const RUNNING: ReadonlySet<ServerStatus> = new Set(['online', 'degraded', 'starting', 'restarting']);
+
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 export function statusLine(snapshot: HealthSnapshot | null): string {
   if (!snapshot) return 'Gatehouse — starting…';
   const total = snapshot.rows.length;
   if (total === 0) return 'Gatehouse — no servers configured';
-  const online = snapshot.rows.filter((row) => row.status === 'online').length;
-  const errors = snapshot.rows.filter((row) => row.status === 'error').length;
+  const online = snapshot.rows.filter((row) => row.status === 'online' || row.status === 'degraded').length;
+  const errors = snapshot.rows.filter((row) => FAILING.has(row.status)).length;
   const base = `Gatehouse — ${online} of ${plural(total, 'server')} online`;
   return errors > 0 ? `${base}, ${plural(errors, 'error')}` : base;
 }
@@ -46,14 +51,22 @@ export function serverLabel(row: HealthRow): string {
       return `${row.name} — starting…`;
     case 'stopped':
       return `${row.name} — stopped`;
+    case 'degraded':
+      return `${row.name} — degraded (${plural(row.tool_count, 'tool')})`;
+    case 'restarting':
+      return `${row.name} — restarting after a crash…`;
+    case 'crash_loop':
+      return `${row.name} — crashing repeatedly, restarts paused`;
+    case 'auth_required':
+      return row.missing_env_vars.length ? `${row.name} — needs ${row.missing_env_vars.join(', ')}` : `${row.name} — needs credentials`;
     case 'error':
       return row.last_error ? `${row.name} — error: ${truncate(oneLine(row.last_error), MAX_ERROR_CHARS)}` : `${row.name} — error`;
   }
 }
 
 function serverToggle(row: HealthRow): { label: string; action: TrayAction } {
-  if (row.status === 'online' || row.status === 'starting') return { label: 'Stop', action: { type: 'stopServer', name: row.name } };
-  return { label: row.status === 'error' ? 'Retry' : 'Start', action: { type: 'startServer', name: row.name } };
+  if (RUNNING.has(row.status)) return { label: 'Stop', action: { type: 'stopServer', name: row.name } };
+  return { label: FAILING.has(row.status) ? 'Retry' : 'Start', action: { type: 'startServer', name: row.name } };
 }
 
 export function buildTrayMenu(snapshot: HealthSnapshot | null): TrayMenuModel {

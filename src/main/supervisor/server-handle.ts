@@ -1,26 +1,34 @@
-// One supervised server: its state (lazy | starting | online | error | stopped), its connection, its
-// tools and its stderr. Concurrent callers share one connect attempt; a stop during a start wins.
+// One supervised server and its state machine (see ServerStatus in src/shared/domain.ts). Concurrent
+// callers share one connect attempt; a stop during a start wins; a crash fails that server's calls at
+// once and, for eager servers or servers with work in flight, restarts it with backoff until the
+// crash-loop breaker opens.
 import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client';
 import type { HealthRow, ServerStatus } from '../../shared/domain';
 import type { ServerDefinition } from '../config/types';
 import { GatewayError, safeMessage } from '../core/errors';
 import { openConnection, type Connection } from './connect';
+import { LatencyWindow } from './latency';
 import { listAllTools } from './list-tools';
 import { LogRing } from './log-ring';
+import type { PendingCalls } from './pending-calls';
+import { RestartPolicy, type RestartPolicyOptions } from './restart-policy';
 import { killServerTree, type SpawnedServer } from './stdio-process';
+import { runToolCall, type ToolCallOptions } from './tool-call';
 
 export interface HandleOptions {
   gatewayEnv: NodeJS.ProcessEnv;
   connectTimeoutMs: number;
-  onChange: () => void;
+  lineLimit?: number;
+  restartPolicy?: RestartPolicyOptions;
+  pending: PendingCalls;
+  /** A state change (pushed at once) or a statistics change (may be throttled). */
+  onChange: (kind: 'state' | 'stats') => void;
+  onChildStarted?: (process: SpawnedServer) => void;
+  onChildGone?: (process: SpawnedServer) => void;
   log: (line: string) => void;
 }
 
-export interface CallOptions {
-  signal?: AbortSignal;
-  timeoutMs: number;
-  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
-}
+type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
 export class ServerHandle {
   private state: ServerStatus = 'lazy';
@@ -31,13 +39,21 @@ export class ServerHandle {
   private attempt = 0;
   private toolList: Tool[] = [];
   private lastError: string | null = null;
+  private lastExit: Exit | null = null;
+  private missingEnvVars: string[] = [];
   private startedAt: string | null = null;
+  private restarts = 0;
+  private restartTimer: NodeJS.Timeout | null = null;
+  private readonly policy: RestartPolicy;
+  readonly latency = new LatencyWindow();
   readonly stderr = new LogRing();
 
   constructor(
     readonly definition: ServerDefinition,
     private readonly options: HandleOptions,
-  ) {}
+  ) {
+    this.policy = new RestartPolicy(options.restartPolicy);
+  }
 
   get name(): string {
     return this.definition.name;
@@ -51,40 +67,69 @@ export class ServerHandle {
     return this.toolList;
   }
 
+  get client(): Client | null {
+    return this.connection?.client ?? null;
+  }
+
   row(): HealthRow {
     const client = this.connection?.client;
+    const live = this.state === 'online' || this.state === 'degraded';
+    const skipped = this.definition.startupPolicy === 'eager' && this.state === 'auth_required';
     return {
       name: this.name,
       status: this.state,
       transport: this.definition.transport,
-      startup_policy: this.definition.startupPolicy,
+      startup_policy: skipped ? 'skipped' : this.definition.startupPolicy,
       source: this.definition.source,
       source_path: this.definition.sourcePath,
       pid: this.connection?.process?.child.pid ?? null,
       tool_count: this.toolList.length,
-      protocol_version: (this.state === 'online' && client?.getNegotiatedProtocolVersion()) || null,
-      started_at: this.state === 'online' ? this.startedAt : null,
+      protocol_version: (live && client?.getNegotiatedProtocolVersion()) || null,
+      started_at: live ? this.startedAt : null,
       last_error: this.lastError,
+      startup_skip_reason: skipped ? 'missing_auth' : null,
+      missing_env_vars: this.missingEnvVars,
+      restart_count: this.restarts,
+      last_exit_code: this.lastExit?.code ?? null,
+      last_exit_signal: this.lastExit?.signal ?? null,
+      breaker: this.policy.breaker,
+      capabilities: live ? Object.keys(client?.getServerCapabilities() ?? {}).sort() : [],
+      pending_count: this.options.pending.countFor(this.name),
+      latency: this.latency.summary(),
     };
   }
 
-  /** Connects if needed; every concurrent caller awaits the same attempt. */
-  async ensureConnected(): Promise<Client> {
-    if (this.state === 'online' && this.connection) return this.connection.client;
+  /**
+   * Connects if needed; every concurrent caller awaits the same attempt. `manual` is the operator (or a
+   * lifecycle tool) asking explicitly: it may try even while the crash-loop breaker is open.
+   */
+  async ensureConnected(options: { manual?: boolean } = {}): Promise<Client> {
+    if (this.connection && (this.state === 'online' || this.state === 'degraded')) return this.connection.client;
+    if (this.state === 'crash_loop' && !this.connecting) {
+      if (options.manual) this.policy.reset();
+      else if (this.policy.breaker === 'open') {
+        throw new GatewayError('E206', `server "${this.name}" crashed ${this.policy.recentCrashes} times in a row; automatic restarts are paused`,
+          { server: this.name, retry_after_ms: this.policy.retryAfterMs() },
+          `fix the server, then gateway.restart_server(server_name='${this.name}')`, true);
+      }
+    }
+    this.clearRestartTimer();
     this.connecting ??= this.connect();
     return (await this.connecting).client;
   }
 
-  async stop(): Promise<void> {
+  /** Stops the server; `lazy` puts it back to start-on-first-use (disconnect), `stopped` marks an operator stop. */
+  async stop(finalState: 'stopped' | 'lazy' = 'stopped'): Promise<void> {
     this.attempt++; // any start in flight sees it is stale and cleans up after itself
+    this.clearRestartTimer();
     const inflight = this.connecting;
-    this.connecting = null;
     const connection = this.connection;
     const spawning = this.spawning;
+    this.connecting = null;
     this.connection = null;
     this.spawning = null;
     this.toolList = [];
-    this.setState('stopped');
+    this.setState(finalState);
     if (connection) await this.teardown(connection);
     if (spawning) await killServerTree(spawning);
     // Resolve only once a start that was still spawning has cleaned up, so a caller that exits right
@@ -92,57 +137,72 @@ export class ServerHandle {
     await inflight?.catch(() => undefined);
   }
 
-  async callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
+  /** Stop, forget the crash history, start again with the same definition. */
+  async restart(): Promise<Client> {
+    await this.stop('lazy');
+    this.policy.reset();
+    return this.ensureConnected({ manual: true });
+  }
+
+  async callTool(name: string, args: Record<string, unknown>, options: ToolCallOptions): Promise<CallToolResult> {
     const client = await this.ensureConnected();
-    const result = await client.request(
-      { method: 'tools/call', params: { name, arguments: args } },
-      {
-        signal: options.signal,
-        timeout: options.timeoutMs,
-        // Progress from the server proves the call is alive: it resets the idle timer.
-        resetTimeoutOnProgress: true,
-        onprogress: options.onProgress,
-      },
-    );
-    return result as CallToolResult;
+    try {
+      return await runToolCall(client, this.options.pending, this.name, name, args, options, (ms) => this.latency.record(ms));
+    } finally {
+      this.options.onChange('stats');
+    }
   }
 
   private async connect(): Promise<Connection> {
     const attempt = ++this.attempt;
     this.lastError = null;
+    this.missingEnvVars = [];
     this.setState('starting');
     try {
       const connection = await openConnection(this.definition, {
         gatewayEnv: this.options.gatewayEnv,
         stderr: this.stderr,
         timeoutMs: this.options.connectTimeoutMs,
+        lineLimit: this.options.lineLimit,
         onTransportError: (error) => this.options.log(`[${this.name}] ${safeMessage(error)}`),
         onSpawn: (process) => {
+          this.options.onChildStarted?.(process);
+          void process.exited.then(() => this.options.onChildGone?.(process));
           if (attempt === this.attempt) this.spawning = process;
           else void killServerTree(process); // stopped before the child even existed
         },
       });
       if (attempt === this.attempt) this.spawning = null;
+      const stale = () => new GatewayError('E204', `server "${this.name}" was stopped while it was starting`, { server: this.name });
       if (attempt !== this.attempt) {
         await this.teardown(connection);
-        throw new GatewayError('E204', `server "${this.name}" was stopped while it was starting`, { server: this.name });
+        throw stale();
       }
-      const tools = await listAllTools(connection.client, this.options.connectTimeoutMs);
+      let tools: Tool[] = [];
+      let listError: string | null = null;
+      try {
+        tools = await listAllTools(connection.client, this.options.connectTimeoutMs);
+      } catch (error) {
+        listError = `tools/list failed: ${safeMessage(error)}`;
+      }
       if (attempt !== this.attempt) {
         await this.teardown(connection);
-        throw new GatewayError('E204', `server "${this.name}" was stopped while it was starting`, { server: this.name });
+        throw stale();
       }
       this.connection = connection;
       this.toolList = tools;
       this.startedAt = new Date().toISOString();
-      this.watchExit(connection, attempt);
-      this.setState('online');
+      this.watchConnection(connection, attempt);
+      this.lastError = listError;
+      this.setState(listError ? 'degraded' : 'online');
       return connection;
     } catch (error) {
       if (attempt === this.attempt) {
         this.spawning = null;
         this.lastError = safeMessage(error);
-        this.setState('error');
+        const missing = error instanceof GatewayError ? (error.details.missing_env_vars as string[] | undefined) : undefined;
+        this.missingEnvVars = missing ?? [];
+        this.setState(missing ? 'auth_required' : 'error');
       }
       throw error;
     } finally {
@@ -150,29 +210,73 @@ export class ServerHandle {
     }
   }
 
-  /** An exit nobody asked for is a crash: the row shows why, with the last stderr lines. */
-  private watchExit(connection: Connection, attempt: number): void {
-    const onGone = (why: string) => {
-      if (attempt !== this.attempt || this.connection !== connection) return;
-      this.connection = null;
-      this.toolList = [];
-      const tail = this.stderr.tail(3).join(' | ');
-      this.lastError = `${why}${tail ? ` — last stderr: ${tail.slice(0, 600)}` : ''}`;
-      this.setState('error');
-      void this.teardown(connection);
-    };
-    const exitReason = ({ code, signal }: { code: number | null; signal: NodeJS.Signals | null }) =>
-      `server exited unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`})`;
-    connection.process?.exited.then((exit) => onGone(exitReason(exit)));
+  private watchConnection(connection: Connection, attempt: number): void {
+    const process = connection.process;
+    if (process) void process.exited.then((exit) => this.onCrash(connection, attempt, exit));
     connection.client.onclose = () => {
-      const process = connection.process;
-      if (!process) return onGone('the connection to the server closed');
+      if (!process) return this.onCrash(connection, attempt, null);
       // stdout ends just before the exit is reported; wait briefly so the row can say why it died.
       const grace = new Promise<null>((resolve) => setTimeout(() => resolve(null), 2000).unref());
-      void Promise.race([process.exited, grace]).then((exit) =>
-        onGone(exit ? exitReason(exit) : 'the server closed its output but is still running'),
-      );
+      void Promise.race([process.exited, grace]).then((exit) => this.onCrash(connection, attempt, exit));
     };
+    connection.client.setNotificationHandler('notifications/tools/list_changed', () => this.scheduleToolRefresh(connection));
+  }
+
+  private refreshTimer: NodeJS.Timeout | null = null;
+
+  /** Coalesces bursts of list_changed, then re-reads every page and swaps the list in one step. */
+  private scheduleToolRefresh(connection: Connection): void {
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = null;
+      listAllTools(connection.client, this.options.connectTimeoutMs).then(
+        (tools) => {
+          if (this.connection !== connection) return;
+          this.toolList = tools;
+          this.lastError = null;
+          this.setState('online');
+        },
+        (error: unknown) => {
+          if (this.connection !== connection) return;
+          this.lastError = `tools/list failed after list_changed: ${safeMessage(error)}`;
+          this.setState('degraded'); // the previous list stays usable
+        },
+      );
+    }, 250);
+    this.refreshTimer.unref();
+  }
+
+  /** An exit or close nobody asked for. Its calls already failed (the transport closed under them). */
+  private onCrash(connection: Connection, attempt: number, exit: Exit | null): void {
+    if (attempt !== this.attempt || this.connection !== connection) return;
+    const hadWork = this.options.pending.countFor(this.name) > 0;
+    this.connection = null;
+    this.toolList = [];
+    this.lastExit = exit;
+    const why = exit ? `server exited unexpectedly (${exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`})` : 'the connection to the server closed';
+    const tail = this.stderr.tail(3).join(' | ');
+    this.lastError = `${why}${tail ? ` — last stderr: ${tail.slice(0, 600)}` : ''}`;
+    void this.teardown(connection);
+    const delay = this.policy.recordCrash();
+    if (delay === null) {
+      this.lastError = `${this.lastError} — crash-loop breaker open after ${this.policy.recentCrashes} crashes`;
+      this.setState('crash_loop');
+    } else if (this.definition.startupPolicy === 'eager' || hadWork) {
+      this.setState('restarting');
+      this.restartTimer = setTimeout(() => {
+        this.restartTimer = null;
+        this.restarts++;
+        this.ensureConnected().catch((error) => this.options.log(`[${this.name}] restart failed: ${safeMessage(error)}`));
+      }, delay);
+      this.restartTimer.unref();
+    } else {
+      this.setState('lazy'); // it starts again on its next use; the row keeps why it died
+    }
+  }
+
+  private clearRestartTimer(): void {
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = null;
   }
 
   private async teardown(connection: Connection): Promise<void> {
@@ -183,6 +287,6 @@ export class ServerHandle {
 
   private setState(state: ServerStatus): void {
     this.state = state;
-    this.options.onChange();
+    this.options.onChange('state');
   }
 }

@@ -3,8 +3,12 @@
 // over-long line is discarded as it streams, never buffered whole, and the connection stays up.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
+import { LineIdScanner } from './line-id-scanner';
 
 export const DEFAULT_LINE_LIMIT = 10 * 1024 * 1024;
+
+/** JSON-RPC error code Gatehouse answers in place of a response that was too large to read. */
+export const OVERSIZED_RESPONSE_CODE = -32001;
 
 export class ChildStdioTransport implements Transport {
   onclose?: () => void;
@@ -13,7 +17,7 @@ export class ChildStdioTransport implements Transport {
 
   private chunks: Buffer[] = [];
   private size = 0;
-  private discarding = false;
+  private discarding: { scanner: LineIdScanner; bytes: number } | null = null;
   private closed = false;
 
   constructor(
@@ -62,21 +66,29 @@ export class ChildStdioTransport implements Transport {
   }
 
   private append(part: Buffer): void {
-    if (this.discarding || part.length === 0) return;
-    this.size += part.length;
-    if (this.size > this.lineLimit) {
-      this.chunks = [];
-      this.size = 0;
-      this.discarding = true;
-      this.onerror?.(new Error(`a message from the server exceeded the ${this.lineLimit}-byte line limit and was discarded`));
+    if (part.length === 0) return;
+    if (this.discarding) {
+      this.discarding.scanner.push(part);
+      this.discarding.bytes += part.length;
       return;
     }
+    this.size += part.length;
     this.chunks.push(part);
+    if (this.size > this.lineLimit) {
+      // From here on the line streams through the id scanner and is dropped, never held in memory.
+      const scanner = new LineIdScanner();
+      for (const chunk of this.chunks) scanner.push(chunk);
+      this.discarding = { scanner, bytes: this.size };
+      this.chunks = [];
+      this.size = 0;
+    }
   }
 
   private emitLine(): void {
     if (this.discarding) {
-      this.discarding = false;
+      const { scanner, bytes } = this.discarding;
+      this.discarding = null;
+      this.failOversized(scanner.finish(), bytes);
       return;
     }
     const line = Buffer.concat(this.chunks, this.size).toString('utf8').trim();
@@ -92,5 +104,19 @@ export class ChildStdioTransport implements Transport {
       return;
     }
     this.onmessage?.(message);
+  }
+
+  /** Answers the request the oversized line belonged to with an error, so only that call fails. */
+  private failOversized(id: string | number | null, bytes: number): void {
+    const message = `the server's response was ${bytes} bytes, over the ${this.lineLimit}-byte line limit; it was discarded`;
+    if (id === null) {
+      this.onerror?.(new Error(`${message} (not a response to any request)`));
+      return;
+    }
+    this.onmessage?.({
+      jsonrpc: '2.0',
+      id,
+      error: { code: OVERSIZED_RESPONSE_CODE, message, data: { gatehouse_code: 'E306', line_bytes: bytes, limit_bytes: this.lineLimit } },
+    });
   }
 }

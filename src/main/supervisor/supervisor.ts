@@ -1,23 +1,49 @@
 // Owns every server handle: creates them from the effective config, starts eager ones, reconciles on
-// config changes and publishes health snapshots with a generation counter so consumers drop stale ones.
+// config changes, and publishes health snapshots with a generation counter so consumers drop stale
+// ones. State changes are pushed at once; statistics (latency, pending counts) at most once a second.
 import type { HealthSnapshot } from '../../shared/domain';
 import type { ServerDefinition } from '../config/types';
 import { GatewayError, safeMessage } from '../core/errors';
+import { ChildrenRegistry } from './children-registry';
+import { PendingCalls } from './pending-calls';
+import type { RestartPolicyOptions } from './restart-policy';
 import { ServerHandle } from './server-handle';
+import { definitionIdentity } from './identity';
+
+const STATS_INTERVAL_MS = 1000;
 
 export interface SupervisorOptions {
   gatewayEnv: NodeJS.ProcessEnv;
+  stateDir: string;
   connectTimeoutMs?: number;
+  lineLimit?: number;
+  restartPolicy?: RestartPolicyOptions;
   log: (line: string) => void;
   onSnapshot: (snapshot: HealthSnapshot) => void;
+}
+
+export interface ApplyResult {
+  started: string[];
+  stopped: string[];
+  restarted: string[];
 }
 
 export class Supervisor {
   private handles = new Map<string, ServerHandle>();
   private generation = 0;
   private publishQueued = false;
+  private statsTimer: NodeJS.Timeout | null = null;
+  readonly pending = new PendingCalls(() => this.publish('stats'));
+  private readonly children: ChildrenRegistry;
 
-  constructor(private readonly options: SupervisorOptions) {}
+  constructor(private readonly options: SupervisorOptions) {
+    this.children = new ChildrenRegistry(options.stateDir);
+  }
+
+  /** Kills what an earlier, uncleanly ended run left behind (only processes provably its own). */
+  reapOrphans(): number {
+    return this.children.reapOrphans(this.options.log);
+  }
 
   snapshot(): HealthSnapshot {
     return { generation: this.generation, rows: [...this.handles.values()].map((h) => h.row()) };
@@ -41,51 +67,86 @@ export class Supervisor {
   }
 
   /**
-   * Applies a new set of definitions: unchanged servers keep their process, changed ones are stopped
-   * and come back lazy (or eager), removed ones stop. Returns once removed and changed ones are down.
+   * Applies a new set of definitions: unchanged servers keep their process, changed ones are replaced
+   * (back to lazy, or started again when eager), removed ones stop, new eager ones start.
    */
-  async apply(definitions: Map<string, ServerDefinition>): Promise<void> {
+  async apply(definitions: Map<string, ServerDefinition>): Promise<ApplyResult> {
+    const result: ApplyResult = { started: [], stopped: [], restarted: [] };
     const stopping: Promise<void>[] = [];
     for (const [name, handle] of this.handles) {
       const next = definitions.get(name);
-      if (!next || identity(next) !== identity(handle.definition)) {
-        this.handles.delete(name);
-        stopping.push(handle.stop());
-      }
+      const env = this.options.gatewayEnv;
+      if (next && definitionIdentity(next, env) === definitionIdentity(handle.definition, env)) continue;
+      this.handles.delete(name);
+      const wasRunning = handle.client !== null;
+      stopping.push(handle.stop());
+      if (!next) result.stopped.push(name);
+      else if (wasRunning) result.restarted.push(name);
     }
     for (const [name, definition] of definitions) {
       if (!this.handles.has(name)) this.handles.set(name, this.createHandle(definition));
     }
     this.handles = new Map([...this.handles].sort(([a], [b]) => a.localeCompare(b)));
-    this.publish();
+    this.publish('state');
     await Promise.all(stopping);
-    this.startEager();
+    result.started = this.startEager();
+    return result;
   }
 
   /** Eager servers start in parallel; one failing never blocks the others or start-up. */
-  startEager(): void {
+  startEager(): string[] {
+    const started: string[] = [];
     for (const handle of this.handles.values()) {
       if (handle.definition.startupPolicy === 'eager' && handle.status === 'lazy') {
+        started.push(handle.name);
         handle.ensureConnected().catch((error) => this.options.log(`[${handle.name}] eager start failed: ${safeMessage(error)}`));
       }
     }
+    return started;
   }
 
-  async stopAll(): Promise<void> {
-    await Promise.all([...this.handles.values()].map((handle) => handle.stop()));
+  /** Stops every child, reporting progress; returns the names that were running. */
+  async stopAll(): Promise<string[]> {
+    const running = this.all().filter((h) => h.client !== null).map((h) => h.name);
+    let done = 0;
+    if (running.length) this.options.log(`stopping ${running.length} server(s): ${running.join(', ')}`);
+    await Promise.all(
+      this.all().map(async (handle) => {
+        const wasRunning = handle.client !== null;
+        await handle.stop();
+        if (wasRunning) this.options.log(`stopped ${handle.name} (${++done}/${running.length})`);
+      }),
+    );
+    if (this.statsTimer) clearTimeout(this.statsTimer);
+    this.statsTimer = null;
+    this.children.close();
+    return running;
   }
 
   private createHandle(definition: ServerDefinition): ServerHandle {
     return new ServerHandle(definition, {
       gatewayEnv: this.options.gatewayEnv,
       connectTimeoutMs: this.options.connectTimeoutMs ?? 30_000,
+      lineLimit: this.options.lineLimit,
+      restartPolicy: this.options.restartPolicy,
+      pending: this.pending,
       log: this.options.log,
-      onChange: () => this.publish(),
+      onChange: (kind) => this.publish(kind),
+      onChildStarted: (process) => process.child.pid !== undefined && this.children.add(process.child.pid, definition.name),
+      onChildGone: (process) => process.child.pid !== undefined && this.children.remove(process.child.pid),
     });
   }
 
-  /** Coalesces bursts of state changes into one snapshot per tick. */
-  private publish(): void {
+  private publish(kind: 'state' | 'stats'): void {
+    if (kind === 'stats') {
+      this.statsTimer ??= setTimeout(() => {
+        this.statsTimer = null;
+        this.publish('state');
+      }, STATS_INTERVAL_MS);
+      this.statsTimer.unref();
+      return;
+    }
+    // Coalesces bursts of state changes into one snapshot per tick.
     if (this.publishQueued) return;
     this.publishQueued = true;
     queueMicrotask(() => {
@@ -94,14 +155,4 @@ export class Supervisor {
       this.options.onSnapshot(this.snapshot());
     });
   }
-}
-
-/** What makes a server "the same server": a change here means its process must be replaced. */
-function identity(definition: ServerDefinition): string {
-  const { name, transport, startupPolicy } = definition;
-  const launch =
-    definition.transport === 'stdio'
-      ? [definition.command, definition.args, definition.cwd, definition.env]
-      : [definition.url, definition.headers];
-  return JSON.stringify([name, transport, startupPolicy, launch]);
 }

@@ -3,8 +3,8 @@ import type { HealthRow, ServerStatus } from '../../shared/domain';
 import { StatusPill } from './StatusPill';
 import { useServerAction } from './use-server-action';
 
-const startable: ReadonlySet<ServerStatus> = new Set(['lazy', 'stopped', 'error']);
-const stoppable: ReadonlySet<ServerStatus> = new Set(['starting', 'online']);
+const startable: ReadonlySet<ServerStatus> = new Set(['lazy', 'stopped', 'error', 'crash_loop', 'auth_required']);
+const stoppable: ReadonlySet<ServerStatus> = new Set(['starting', 'online', 'degraded', 'restarting']);
 
 export function ServerRow({ row }: { row: HealthRow }) {
   const { busy, message, run } = useServerAction(row.name);

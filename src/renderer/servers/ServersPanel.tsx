@@ -6,7 +6,7 @@ export function ServersPanel() {
   const rows = useGatehouseStore((s) => s.rows);
   const generation = useGatehouseStore((s) => s.generation);
   const issues = useGatehouseStore((s) => s.issues);
-  const online = rows.filter((r) => r.status === 'online').length;
+  const online = rows.filter((r) => r.status === 'online' || r.status === 'degraded').length;
 
   return (
     <section className="panel" aria-labelledby="servers-heading">

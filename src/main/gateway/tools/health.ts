@@ -1,17 +1,9 @@
 import * as z from 'zod';
-import type { HealthRow } from '../../../shared/domain';
 import { GATEHOUSE_VERSION } from '../../core/version';
 import { jsonResult } from '../envelope';
 import { defineMetaTool } from '../meta-tool';
+import { STATUS_WORD } from '../status-words';
 
-/** The contract's status words for the supervisor's states (PMCP-compatible). */
-const STATUS: Record<HealthRow['status'], string> = {
-  lazy: 'lazy',
-  starting: 'connecting',
-  online: 'online',
-  error: 'error',
-  stopped: 'offline',
-};
 
 export const health = defineMetaTool({
   name: 'gateway.health',
@@ -25,11 +17,26 @@ export const health = defineMetaTool({
       const row = handle.row();
       return {
         name: row.name,
-        status: STATUS[row.status],
+        status: STATUS_WORD[row.status],
+        // Gatehouse's own, finer state (additive to PMCP's status words).
+        state: row.status,
         tool_count: row.tool_count,
         protocol_version: row.protocol_version,
-        error: row.status === 'error' ? row.last_error : null,
+        server_capabilities: row.capabilities,
+        error: STATUS_WORD[row.status] === 'error' ? row.last_error : null,
+        last_error: row.last_error,
         startup_policy: row.startup_policy,
+        startup_skip_reason: row.startup_skip_reason,
+        startup_env_var: row.missing_env_vars[0] ?? null,
+        missing_env_vars: row.missing_env_vars.length ? row.missing_env_vars : null,
+        auth_state: row.status === 'auth_required' ? 'missing_auth' : null,
+        next_step: row.status === 'auth_required' ? `gateway.auth_connect(server_name='${row.name}')` : null,
+        restart_count: row.restart_count,
+        breaker: row.breaker,
+        last_exit_code: row.last_exit_code,
+        last_exit_signal: row.last_exit_signal,
+        pending_count: row.pending_count,
+        latency: row.latency.count ? row.latency : null,
         startup_source: row.source,
         source_path: row.source_path,
         transport: row.transport,

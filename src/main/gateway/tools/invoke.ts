@@ -56,10 +56,12 @@ export const invoke = defineMetaTool({
       downstream = await handle.callTool(tool.name, callArguments, {
         signal: call.signal,
         timeoutMs,
+        toolId,
+        sessionId: gateway.session.sessionId,
         onProgress: call.progressToken === undefined ? undefined : (progress) => void call.sendProgress(progress),
       });
     } catch (error) {
-      return failure(callError(error, { server: handle.name, toolId, timeoutMs, aborted: call.signal.aborted, startedAt }));
+      return failure(callError(error, { server: handle.name, toolId, timeoutMs, startedAt }));
     }
 
     const shaped = shapeResult(downstream, args.options?.max_output_chars ?? DEFAULT_MAX_CHARS);

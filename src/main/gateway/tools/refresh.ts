@@ -1,0 +1,58 @@
+// gateway.refresh: re-read the configuration and reconcile the servers. Refused while any request is in
+// flight unless `force`, which cancels everything first (contract §2.3, §7.6).
+import * as z from 'zod';
+import { safeMessage } from '../../core/errors';
+import { jsonResult } from '../envelope';
+import { defineMetaTool } from '../meta-tool';
+
+export const refresh = defineMetaTool({
+  name: 'gateway.refresh',
+  title: 'Reload configuration',
+  description:
+    'Re-read .mcp.json sources and reconcile servers: unchanged ones keep running, changed ones restart or go back to lazy, ' +
+    'removed ones stop. Refused while requests are pending unless force=true (which cancels them).',
+  input: z.object({
+    source: z.enum(['claude_config', 'custom']).nullish(),
+    reason: z.string().max(500).nullish(),
+    force: z.boolean().default(false),
+  }),
+  async run(args, gateway) {
+    const { supervisor } = gateway;
+    const seen = supervisor.pending.list({ operator: true }).length;
+    const counts = { pending_requests_seen: seen, mcp_tasks_seen: 0, mcp_tasks_cancelled: 0, mcp_tasks_refused: 0, mcp_tasks_remaining: 0 };
+    if (seen > 0 && !args.force) {
+      return jsonResult({
+        ok: false,
+        revision_id: gateway.revision().id,
+        errors: [`Refresh refused: ${seen} request(s) are pending. Wait for them, or pass force=true to cancel them.`],
+        ...counts,
+        pending_requests_cancelled: 0,
+        pending_requests_refused: seen,
+        pending_requests_remaining: seen,
+      });
+    }
+    let cancelled = 0;
+    for (const handle of supervisor.all()) cancelled += supervisor.pending.cancelServer(handle.name, 'forced_refresh');
+    try {
+      const result = await gateway.reload();
+      const handles = supervisor.all();
+      return jsonResult({
+        ok: true,
+        servers_seen: handles.length,
+        servers_online: handles.filter((h) => h.status === 'online' || h.status === 'degraded').length,
+        tools_indexed: handles.reduce((sum, h) => sum + h.tools.length, 0),
+        revision_id: result.revisionId,
+        errors: gateway.configIssues().map((issue) => `${issue.path}${issue.line ? `:${issue.line}` : ''}: ${issue.message}`),
+        ...counts,
+        pending_requests_cancelled: cancelled,
+        pending_requests_refused: 0,
+        pending_requests_remaining: supervisor.pending.list({ operator: true }).length,
+        servers_started: result.started,
+        servers_stopped: result.stopped,
+        servers_restarted: result.restarted,
+      });
+    } catch (error) {
+      return jsonResult({ ok: false, revision_id: gateway.revision().id, errors: [safeMessage(error)], ...counts, pending_requests_cancelled: cancelled, pending_requests_refused: 0, pending_requests_remaining: 0 });
+    }
+  },
+});

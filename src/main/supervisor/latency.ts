@@ -1,0 +1,29 @@
+// Call latency per server: a bounded window of recent durations, enough for stable p50/p99 figures
+// without keeping every call forever.
+export interface LatencySummary {
+  count: number;
+  p50_ms: number | null;
+  p99_ms: number | null;
+}
+
+export class LatencyWindow {
+  private samples: number[] = [];
+  private next = 0;
+  private total = 0;
+
+  constructor(private readonly size = 1024) {}
+
+  record(ms: number): void {
+    this.total++;
+    if (this.samples.length < this.size) this.samples.push(ms);
+    else this.samples[this.next] = ms;
+    this.next = (this.next + 1) % this.size;
+  }
+
+  summary(): LatencySummary {
+    if (!this.samples.length) return { count: this.total, p50_ms: null, p99_ms: null };
+    const sorted = [...this.samples].sort((a, b) => a - b);
+    const at = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! * 100) / 100;
+    return { count: this.total, p50_ms: at(0.5), p99_ms: at(0.99) };
+  }
+}
