@@ -1,8 +1,11 @@
-// A real core in this process, with a real SDK client wired to its MCP face through an in-memory pair.
+// A real core in this process, with real SDK clients wired to its MCP face through in-memory pairs.
+// Each client is its own session (its own pending calls), as separate MCP clients would be.
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import type { Server } from '@modelcontextprotocol/server';
 import type { HealthSnapshot } from '../../src/shared/domain';
 import { createGatehouse } from '../../src/main/core/gatehouse';
-import type { Gatehouse } from '../../src/main/core/types';
+import type { Gatehouse, GatehouseOptions } from '../../src/main/core/types';
+import type { SessionIdentity } from '../../src/main/gateway/meta-tool';
 import type { Workspace } from './workspace';
 
 export interface CoreUnderTest {
@@ -10,28 +13,43 @@ export interface CoreUnderTest {
   client: Client;
   snapshots: HealthSnapshot[];
   logs: string[];
+  /** Another client: a new session, or the operator's view when `session.operator` is true. */
+  connect(session?: SessionIdentity): Promise<Client>;
   close(): Promise<void>;
 }
 
-export async function startCore(workspace: Workspace, env: NodeJS.ProcessEnv = process.env): Promise<CoreUnderTest> {
+export async function startCore(
+  workspace: Workspace,
+  env: NodeJS.ProcessEnv = process.env,
+  options: Pick<GatehouseOptions, 'restartPolicy' | 'requestCeilingMs'> = {},
+): Promise<CoreUnderTest> {
   const logs: string[] = [];
-  const gatehouse = createGatehouse({ projectDir: workspace.project, homeDir: workspace.home, env, log: (line) => logs.push(line) });
+  const gatehouse = createGatehouse({ projectDir: workspace.project, homeDir: workspace.home, env, log: (line) => logs.push(line), ...options });
   const snapshots: HealthSnapshot[] = [];
   gatehouse.events.on('healthChanged', (snapshot) => snapshots.push(snapshot));
   await gatehouse.start();
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const server = gatehouse.createMcpServer('in-process');
-  await server.connect(serverSide);
-  const client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(clientSide);
+  const opened: { client: Client; server: Server }[] = [];
+  const connect = async (session?: SessionIdentity) => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const server = gatehouse.createMcpServer('in-process', session);
+    await server.connect(serverSide);
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(clientSide);
+    opened.push({ client, server });
+    return client;
+  };
+  const client = await connect();
   return {
     gatehouse,
     client,
     snapshots,
     logs,
+    connect,
     async close() {
-      await client.close();
-      await server.close();
+      for (const { client: c, server } of opened) {
+        await c.close();
+        await server.close();
+      }
       await gatehouse.stop();
     },
   };

@@ -41,6 +41,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     stateDir,
     lineLimit,
     restartPolicy: options.restartPolicy,
+    requestCeilingMs: options.requestCeilingMs,
     log,
     onSnapshot: (snapshot) => events.emit('healthChanged', snapshot),
   });

@@ -19,6 +19,8 @@ export interface GatehouseOptions {
   log?: (line: string) => void;
   /** State folder (children.json, last-running.json); default $XDG_STATE_HOME/gatehouse. */
   stateDir?: string;
+  /** Absolute ceiling for one tools/call, progress or not (default 600 000 ms). */
+  requestCeilingMs?: number;
   /** Restart backoff and crash-loop breaker settings (tests shorten them). */
   restartPolicy?: RestartPolicyOptions;
 }

@@ -18,7 +18,12 @@ export async function resolveTool(supervisor: Supervisor, id: string): Promise<R
   }
   const handle = supervisor.require(parts.server);
   await handle.ensureConnected();
-  const tool = handle.tools.find((t) => t.name === parts.tool);
+  let tool = handle.tools.find((t) => t.name === parts.tool);
+  if (!tool && handle.status !== 'online' && handle.status !== 'degraded') {
+    // The server died between connecting and the lookup (its list went with it): connect once more.
+    await handle.ensureConnected();
+    tool = handle.tools.find((t) => t.name === parts.tool);
+  }
   if (!tool) {
     throw new GatewayError('E301', `Tool '${parts.tool}' not found on server '${parts.server}'`, { tool_id: id },
       `search with gateway.catalog_search(filters={"server": "${parts.server}"})`);

@@ -13,6 +13,11 @@ import { ChildStdioTransport } from './stdio-transport';
 export interface Connection {
   client: Client;
   process: SpawnedServer | null;
+  /** Requests still unanswered when the connection ended (stdio; remote connections report 0). */
+  unansweredAtClose(): number;
+  /** True once the connection has closed, whenever that happened (even during start-up). */
+  isClosed(): boolean;
+  onClose(listener: () => void): void;
 }
 
 export interface ConnectOptions {
@@ -48,7 +53,15 @@ export async function openConnection(definition: ServerDefinition, options: Conn
       true,
     );
   }
-  return { client, process };
+  const unansweredAtClose = () => (transport instanceof ChildStdioTransport ? transport.unansweredAtClose : 0);
+  // Watched from the moment the handshake ends: a server can die while its tools are still being listed.
+  let closed = false;
+  const listeners: (() => void)[] = [];
+  client.onclose = () => {
+    closed = true;
+    for (const listener of listeners) listener();
+  };
+  return { client, process, unansweredAtClose, isClosed: () => closed, onClose: (listener) => listeners.push(listener) };
 }
 
 async function openStdio(definition: StdioServerDefinition, options: ConnectOptions) {

@@ -13,13 +13,20 @@ import { LogRing } from './log-ring';
 import type { PendingCalls } from './pending-calls';
 import { RestartPolicy, type RestartPolicyOptions } from './restart-policy';
 import { killServerTree, type SpawnedServer } from './stdio-process';
-import { runToolCall, type ToolCallOptions } from './tool-call';
+import { CallCancelled } from './pending-calls';
+import { CeilingExceeded, runToolCall, type ToolCallOptions } from './tool-call';
+
+/** Errors that already say exactly why a call ended. */
+function isExplained(error: unknown): boolean {
+  return error instanceof GatewayError || error instanceof CallCancelled || error instanceof CeilingExceeded;
+}
 
 export interface HandleOptions {
   gatewayEnv: NodeJS.ProcessEnv;
   connectTimeoutMs: number;
   lineLimit?: number;
   restartPolicy?: RestartPolicyOptions;
+  requestCeilingMs?: number;
   pending: PendingCalls;
   /** A state change (pushed at once) or a statistics change (may be throttled). */
   onChange: (kind: 'state' | 'stats') => void;
@@ -29,6 +36,10 @@ export interface HandleOptions {
 }
 
 type Exit = { code: number | null; signal: NodeJS.Signals | null };
+
+function connectionGone(connection: Connection | null): string {
+  return connection?.process ? 'the server closed its output (exit status pending)' : 'the connection to the server closed';
+}
 
 export class ServerHandle {
   private state: ServerStatus = 'lazy';
@@ -147,7 +158,15 @@ export class ServerHandle {
   async callTool(name: string, args: Record<string, unknown>, options: ToolCallOptions): Promise<CallToolResult> {
     const client = await this.ensureConnected();
     try {
-      return await runToolCall(client, this.options.pending, this.name, name, args, options, (ms) => this.latency.record(ms));
+      const withCeiling = { ...options, ceilingMs: options.ceilingMs ?? this.options.requestCeilingMs };
+      return await runToolCall(client, this.options.pending, this.name, name, args, withCeiling, (ms) => this.latency.record(ms));
+    } catch (error) {
+      // The connection this call used died under it: say so (E205), whatever shape the SDK's error has.
+      if (this.connection?.client !== client && !isExplained(error)) {
+        throw new GatewayError('E205', `server "${this.name}" went away during the call: ${this.lastError ?? safeMessage(error)}`,
+          { server: this.name }, 'the server restarts or starts again on the next call', true);
+      }
+      throw error;
     } finally {
       this.options.onChange('stats');
     }
@@ -189,6 +208,13 @@ export class ServerHandle {
         await this.teardown(connection);
         throw stale();
       }
+      if (connection.isClosed()) {
+        await this.teardown(connection);
+        const exit = connection.process ? await connection.process.exited : null;
+        const tail = this.stderr.tail(3).join(' | ');
+        throw new GatewayError('E204', `server "${this.name}" exited during start-up${exit ? ` (${exit.signal ?? `exit code ${exit.code}`})` : ''}${tail ? ` — stderr: ${tail.slice(0, 600)}` : ''}`,
+          { server: this.name }, 'check the server on its own; it starts again on the next call', true);
+      }
       this.connection = connection;
       this.toolList = tools;
       this.startedAt = new Date().toISOString();
@@ -211,14 +237,15 @@ export class ServerHandle {
   }
 
   private watchConnection(connection: Connection, attempt: number): void {
-    const process = connection.process;
-    if (process) void process.exited.then((exit) => this.onCrash(connection, attempt, exit));
-    connection.client.onclose = () => {
-      if (!process) return this.onCrash(connection, attempt, null);
-      // stdout ends just before the exit is reported; wait briefly so the row can say why it died.
-      const grace = new Promise<null>((resolve) => setTimeout(() => resolve(null), 2000).unref());
-      void Promise.race([process.exited, grace]).then((exit) => this.onCrash(connection, attempt, exit));
-    };
+    // Work was in flight if the pipe closed under unanswered requests, or calls are still registered.
+    const hadWork = () => connection.unansweredAtClose() > 0 || this.options.pending.countFor(this.name) > 0;
+    // Whichever comes first — the pipe closing or the exit — marks the connection dead at once, so no
+    // caller is handed a closed client; the exit code fills in the row when it arrives.
+    void connection.process?.exited.then((exit) => {
+      if (this.connection === connection) this.onCrash(connection, attempt, exit, hadWork());
+      else if (this.crashed === connection) this.describeCrash(exit);
+    });
+    connection.onClose(() => this.onCrash(connection, attempt, null, hadWork()));
     connection.client.setNotificationHandler('notifications/tools/list_changed', () => this.scheduleToolRefresh(connection));
   }
 
@@ -247,19 +274,18 @@ export class ServerHandle {
   }
 
   /** An exit or close nobody asked for. Its calls already failed (the transport closed under them). */
-  private onCrash(connection: Connection, attempt: number, exit: Exit | null): void {
+  /** The connection that died last, until its exit code has been written into the row. */
+  private crashed: Connection | null = null;
+
+  private onCrash(connection: Connection, attempt: number, exit: Exit | null, hadWork: boolean): void {
     if (attempt !== this.attempt || this.connection !== connection) return;
-    const hadWork = this.options.pending.countFor(this.name) > 0;
     this.connection = null;
+    this.crashed = connection;
     this.toolList = [];
-    this.lastExit = exit;
-    const why = exit ? `server exited unexpectedly (${exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`})` : 'the connection to the server closed';
-    const tail = this.stderr.tail(3).join(' | ');
-    this.lastError = `${why}${tail ? ` — last stderr: ${tail.slice(0, 600)}` : ''}`;
     void this.teardown(connection);
     const delay = this.policy.recordCrash();
+    this.describeCrash(exit, false);
     if (delay === null) {
-      this.lastError = `${this.lastError} — crash-loop breaker open after ${this.policy.recentCrashes} crashes`;
       this.setState('crash_loop');
     } else if (this.definition.startupPolicy === 'eager' || hadWork) {
       this.setState('restarting');
@@ -274,13 +300,24 @@ export class ServerHandle {
     }
   }
 
+  private describeCrash(exit: Exit | null, publish = true): void {
+    this.lastExit = exit;
+    const why = exit
+      ? `server exited unexpectedly (${exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`})`
+      : connectionGone(this.crashed);
+    const tail = this.stderr.tail(3).join(' | ');
+    const breaker = this.policy.breaker === 'closed' ? '' : ` — crash-loop breaker open after ${this.policy.recentCrashes} crashes`;
+    this.lastError = `${why}${tail ? ` — last stderr: ${tail.slice(0, 600)}` : ''}${breaker}`;
+    if (exit) this.crashed = null;
+    if (publish) this.options.onChange('state');
+  }
+
   private clearRestartTimer(): void {
     if (this.restartTimer) clearTimeout(this.restartTimer);
     this.restartTimer = null;
   }
 
   private async teardown(connection: Connection): Promise<void> {
-    connection.client.onclose = undefined;
     await connection.client.close().catch(() => undefined);
     if (connection.process) await killServerTree(connection.process);
   }

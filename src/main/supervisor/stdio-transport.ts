@@ -19,6 +19,9 @@ export class ChildStdioTransport implements Transport {
   private size = 0;
   private discarding: { scanner: LineIdScanner; bytes: number } | null = null;
   private closed = false;
+  /** Requests sent and not yet answered: tells, at the moment the child dies, whether work was lost. */
+  private readonly outstanding = new Set<string | number>();
+  private outstandingAtClose = 0;
 
   constructor(
     private readonly child: ChildProcessWithoutNullStreams,
@@ -29,12 +32,18 @@ export class ChildStdioTransport implements Transport {
     this.child.stdout.on('data', (chunk: Buffer) => this.onData(chunk));
     this.child.stdout.on('end', () => this.finish());
     this.child.on('exit', () => this.finish());
-    // EPIPE after the child died is expected; report it, the exit handler does the rest.
-    this.child.stdin.on('error', (error) => this.onerror?.(error));
+    // EPIPE means the child is gone even if its exit has not been reported yet: end the connection now,
+    // so no further request is written into a dead pipe.
+    this.child.stdin.on('error', (error) => {
+      this.onerror?.(error);
+      this.finish();
+    });
   }
 
   send(message: JSONRPCMessage): Promise<void> {
+    if (this.child.stdin.destroyed || !this.child.stdin.writable) this.finish();
     if (this.closed) return Promise.reject(new Error('the server process is not running'));
+    if ('method' in message && 'id' in message) this.outstanding.add(message.id);
     return new Promise((resolve, reject) => {
       this.child.stdin.write(`${JSON.stringify(message)}\n`, (error) => (error ? reject(error) : resolve()));
     });
@@ -44,9 +53,16 @@ export class ChildStdioTransport implements Transport {
     this.finish();
   }
 
+  /** How many requests were still unanswered when the connection ended. */
+  get unansweredAtClose(): number {
+    return this.outstandingAtClose;
+  }
+
   private finish(): void {
     if (this.closed) return;
     this.closed = true;
+    this.outstandingAtClose = this.outstanding.size;
+    this.outstanding.clear();
     this.chunks = [];
     this.onclose?.();
   }
@@ -103,6 +119,7 @@ export class ChildStdioTransport implements Transport {
       this.onerror?.(new Error(`ignored a stdout line that is not JSON-RPC: ${line.slice(0, 120)}`));
       return;
     }
+    if ('id' in message && !('method' in message) && message.id !== undefined) this.outstanding.delete(message.id);
     this.onmessage?.(message);
   }
 
@@ -113,6 +130,7 @@ export class ChildStdioTransport implements Transport {
       this.onerror?.(new Error(`${message} (not a response to any request)`));
       return;
     }
+    this.outstanding.delete(id);
     this.onmessage?.({
       jsonrpc: '2.0',
       id,

@@ -18,6 +18,7 @@ export interface SupervisorOptions {
   connectTimeoutMs?: number;
   lineLimit?: number;
   restartPolicy?: RestartPolicyOptions;
+  requestCeilingMs?: number;
   log: (line: string) => void;
   onSnapshot: (snapshot: HealthSnapshot) => void;
 }
@@ -129,6 +130,7 @@ export class Supervisor {
       connectTimeoutMs: this.options.connectTimeoutMs ?? 30_000,
       lineLimit: this.options.lineLimit,
       restartPolicy: this.options.restartPolicy,
+      requestCeilingMs: this.options.requestCeilingMs,
       pending: this.pending,
       log: this.options.log,
       onChange: (kind) => this.publish(kind),

@@ -1,0 +1,155 @@
+// gateway.auth_connect (contract §2.5): stores an API key in the OS keychain under the chosen secret
+// scope, or acknowledges a URL-mode elicitation (which stores nothing). It never touches the process
+// environment: the next connect resolves the name from the keychain (§4.3). The credential never
+// appears in the answer, in errors or in logs; every message passes a redactor that knows it.
+import * as z from 'zod';
+import { isSecretsError } from '../../secrets/errors';
+import { checkName, checkValue, looksLikeCredential, NAME_PATTERN } from '../../secrets/names';
+import { createRedactor, type Redactor } from '../../secrets/redactor';
+import { referencedNames } from '../../secrets/references';
+import { describeScope, scopeRef } from '../../secrets/scopes';
+import type { SecretStore } from '../../secrets/store';
+import { jsonResult } from '../envelope';
+import { defineMetaTool, type GatewayContext, type MetaTool } from '../meta-tool';
+
+export interface AuthConnectOptions {
+  /** The canonical project root for project and tenant scope; null refuses those scopes. */
+  projectRoot?: string | null;
+  /** The tenant of the calling session; tenant ids never come from tool input, so one tenant cannot write another's. */
+  tenant?: (gateway: GatewayContext) => string | null;
+  /** The gateway-wide redactor; the stored credential is registered with it. */
+  redactor?: Redactor | null;
+  /** Retries the server after a credential was stored; the default reconnects servers waiting for auth or in error. */
+  reconnect?: (server: string, gateway: GatewayContext) => Promise<{ connected: boolean; message: string }>;
+}
+
+/** Names a server's config references in env values or headers: the names it declares. */
+function declaredNames(gateway: GatewayContext, server: string): string[] | null {
+  const handle = gateway.supervisor.get(server);
+  if (!handle) return null;
+  const definition = handle.definition;
+  return referencedNames(definition.transport === 'stdio' ? definition.env : definition.headers);
+}
+
+async function defaultReconnect(server: string, gateway: GatewayContext): Promise<{ connected: boolean; message: string }> {
+  const handle = gateway.supervisor.get(server);
+  if (!handle || (handle.status !== 'auth_required' && handle.status !== 'error')) {
+    return { connected: false, message: 'the server starts with it on its next use' };
+  }
+  try {
+    await handle.ensureConnected();
+    return { connected: true, message: 'the server is connected' };
+  } catch (error) {
+    return { connected: false, message: `reconnecting failed: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+/** Drops credentials, query and fragment: auth fields carry sanitised URLs only. */
+function sanitizeUrl(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return null;
+  }
+}
+
+const input = z.object({
+  server_name: z.string().min(1).describe('The configured server the credential is for.'),
+  credential: z.string().nullish().describe('The API key or token (api_key mode). Stored in the OS keychain, never echoed.'),
+  env_var: z.string().nullish().describe("The variable name to store it under; defaults to the server's one missing ${VAR}."),
+  scope: z.enum(['user', 'project', 'tenant']).nullish().describe('Secret scope (default user).'),
+  auth_mode: z.enum(['api_key', 'url_elicitation']).nullish().describe('Default api_key.'),
+  elicitation_id: z.string().nullish(),
+  elicitation_url: z.string().nullish(),
+  consent_acknowledged: z.boolean().nullish().describe('url_elicitation only: the user agreed to open the URL.'),
+});
+
+/** The scope errors' own next steps name CLI flags; an MCP caller needs these instead. */
+const SCOPE_NEXT_STEP: Partial<Record<string, string>> = {
+  scope_needs_project: "use scope='user', or run Gatehouse for a project (gatehouse serve --project DIR)",
+  scope_needs_tenant: "tenant scope needs a session bound to a tenant; use scope='project' or scope='user'",
+};
+
+export function createAuthConnectTool(store: SecretStore, options: AuthConnectOptions = {}): MetaTool {
+  return defineMetaTool({
+    name: 'gateway.auth_connect',
+    title: 'Store a credential',
+    description:
+      'Store an API key for a server in the OS keychain (scope user, project or tenant) and retry its connection, ' +
+      'or acknowledge a URL-mode elicitation (stores nothing). Loader variables (LD_*, DYLD_*, NODE_OPTIONS, ' +
+      'PYTHON*, PATH) and multi-line values are refused; the credential is never echoed.',
+    annotations: { destructiveHint: false, openWorldHint: false },
+    input,
+    async run(args, gateway) {
+      const server = args.server_name;
+      const scrub = createRedactor(args.credential ? [args.credential] : []);
+      const answer = (ok: boolean, fields: Record<string, unknown>) => {
+        const body = { ok, server, ...fields };
+        return jsonResult(scrub.redactDeep(options.redactor ? options.redactor.redactDeep(body) : body));
+      };
+      const refuse = (message: string, next_step: string | null, extra: Record<string, unknown> = {}) =>
+        answer(false, { message, next_step, auth_state: 'missing_auth', ...extra });
+
+      const declared = declaredNames(gateway, server);
+      if (declared === null) {
+        return refuse(`Server '${server}' not found in manifest or .mcp.json configuration.`, 'gateway.catalog_search');
+      }
+
+      if ((args.auth_mode ?? 'api_key') === 'url_elicitation') {
+        if (args.credential) return refuse('url_elicitation takes no credential; nothing was stored.', null);
+        if (!args.elicitation_id) return refuse('url_elicitation needs elicitation_id.', null, { auth_state: 'elicitation_required' });
+        if (args.consent_acknowledged !== true) {
+          return refuse('URL-mode elicitation required.', `gateway.auth_connect(server_name='${server}', auth_mode='url_elicitation', elicitation_id='${args.elicitation_id}', consent_acknowledged=true) once the user agrees to open the URL`, { auth_state: 'elicitation_required' });
+        }
+        const url = sanitizeUrl(args.elicitation_url);
+        const next = 'finish the flow at the URL in a browser, then retry the original call';
+        return answer(true, {
+          message: 'Consent acknowledged; nothing was stored.',
+          auth_state: 'elicitation_required',
+          next_step: next,
+          url_elicitation: { elicitation_id: args.elicitation_id, url, message: 'Open the URL to authorize.', next_step: next },
+        });
+      }
+
+      let name = args.env_var ?? null;
+      if (name === null) {
+        if (declared.length !== 1) {
+          return refuse(
+            declared.length ? `Server '${server}' references ${declared.join(', ')}; name the one to store with env_var.` : `Server '${server}' references no \${VAR}; name the variable with env_var.`,
+            `gateway.auth_connect(server_name='${server}', env_var='NAME', credential='…')`,
+          );
+        }
+        name = declared[0] as string;
+      }
+      const credential = args.credential ?? '';
+      try {
+        checkName(name, 'env_var');
+        if (!declared.includes(name) && !looksLikeCredential(name)) {
+          return refuse(`env_var ${name} is not referenced by '${server}' and does not look like a credential (…_TOKEN, …_KEY, …_SECRET, …_PAT).`, 'use a name the server references as ${NAME}', { env_var: name });
+        }
+        if (!credential) return refuse('credential is required in api_key mode.', null, { env_var: name });
+        checkValue(credential, name);
+        const ref = scopeRef(args.scope ?? 'user', { projectRoot: options.projectRoot ?? null, tenant: options.tenant?.(gateway) ?? null });
+        await store.set(ref, name, credential);
+        options.redactor?.add(credential);
+        const retry = await (options.reconnect ?? defaultReconnect)(server, gateway);
+        return answer(true, {
+          message: `${name} stored in the OS keychain (${describeScope(ref)}); ${retry.message}.`,
+          env_var: name,
+          auth_state: 'none',
+          next_step: retry.connected ? null : `gateway.provision(server_name='${server}')`,
+        });
+      } catch (error) {
+        // An invalid env_var is not echoed back: a caller may have put a value where the name belongs.
+        const named = NAME_PATTERN.test(name) ? name : null;
+        if (isSecretsError(error)) {
+          return refuse(`${error.message}.`, SCOPE_NEXT_STEP[error.code] ?? error.nextStep, { env_var: named, error_code: error.code });
+        }
+        return refuse(`storing ${named ?? 'the credential'} failed: ${error instanceof Error ? error.message : String(error)}`, 'retry; see the Gatehouse log if it fails again', { env_var: named });
+      }
+    },
+  });
+}
