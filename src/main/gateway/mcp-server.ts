@@ -13,6 +13,7 @@ import { invoke } from './tools/invoke';
 import { connectServer, disconnectServer, restartServer } from './tools/lifecycle';
 import { cancel, listPending } from './tools/pending';
 import { refresh } from './tools/refresh';
+import { tasksCancel, tasksGet, tasksList, tasksResult } from './tools/tasks';
 
 export const META_TOOLS: MetaTool[] = [
   catalogSearch,
@@ -25,6 +26,10 @@ export const META_TOOLS: MetaTool[] = [
   restartServer,
   listPending,
   cancel,
+  tasksList,
+  tasksGet,
+  tasksResult,
+  tasksCancel,
 ].sort((a, b) => a.name.localeCompare(b.name));
 
 const INSTRUCTIONS =

@@ -8,6 +8,7 @@ import { ChildrenRegistry } from './children-registry';
 import { PendingCalls } from './pending-calls';
 import type { RestartPolicyOptions } from './restart-policy';
 import { ServerHandle } from './server-handle';
+import { TaskRecords } from './task-records';
 import { definitionIdentity } from './identity';
 
 const STATS_INTERVAL_MS = 1000;
@@ -35,6 +36,7 @@ export class Supervisor {
   private publishQueued = false;
   private statsTimer: NodeJS.Timeout | null = null;
   readonly pending = new PendingCalls(() => this.publish('stats'));
+  readonly tasks = new TaskRecords();
   private readonly children: ChildrenRegistry;
 
   constructor(private readonly options: SupervisorOptions) {

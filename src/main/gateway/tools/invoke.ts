@@ -6,6 +6,7 @@ import { errorEntry, jsonResult } from '../envelope';
 import { defineMetaTool } from '../meta-tool';
 import { resolveTool } from '../resolve-tool';
 import { shapeResult } from '../shape-result';
+import { startTask } from './start-task';
 
 const DEFAULT_MAX_CHARS = 50_000;
 
@@ -27,6 +28,15 @@ export const invoke = defineMetaTool({
         redact_secrets: z.boolean().default(true),
       })
       .nullish(),
+    task: z
+      .object({
+        enabled: z.boolean().default(true),
+        ttl: z.number().positive().nullish().describe('Seconds the server should keep the task and its result.'),
+        poll_interval: z.number().positive().nullish(),
+        metadata: z.record(z.string(), z.unknown()).nullish(),
+      })
+      .nullish()
+      .describe('Run as an MCP task (for long jobs): returns a task to poll with gateway.tasks_get / tasks_result.'),
   }),
   async run(args, gateway, call) {
     const toolId = args.tool_id;
@@ -48,6 +58,10 @@ export const invoke = defineMetaTool({
         new GatewayError('E304', `invalid arguments for ${toolId}: ${problems.join('; ')}`, { problems },
           `see gateway.describe(tool_id="${toolId}")`),
       );
+    }
+
+    if (args.task?.enabled) {
+      return startTask(handle, tool, toolId, callArguments, args.task.ttl ?? undefined, gateway, failure);
     }
 
     const startedAt = Date.now();

@@ -67,13 +67,14 @@ async function stopOrRestart(action: 'disconnect' | 'restart', args: { server_na
   if (!handle) return unknown(action, args.server_name);
   const prior = STATUS_WORD[handle.status];
   const pending = gateway.supervisor.pending.countFor(handle.name);
+  const activeTasks = gateway.supervisor.tasks.activeCount(handle.name);
   const verb = action === 'disconnect' ? 'Disconnect' : 'Restart';
-  if (pending > 0 && !args.force) {
+  if ((pending > 0 || activeTasks > 0) && !args.force) {
     return answer(action, args.server_name, {
       ok: false,
       prior,
       handle,
-      message: `${verb} refused: ${args.server_name} has ${pending} pending request(s). Wait for them, or pass force=true to cancel them.`,
+      message: `${verb} refused: ${args.server_name} has ${pending} pending request(s) and ${activeTasks} active task(s). Wait for them, or pass force=true to cancel them.`,
     });
   }
   const cancelled = gateway.supervisor.pending.cancelServer(handle.name, action === 'disconnect' ? 'forced_disconnect' : 'forced_restart');

@@ -19,13 +19,15 @@ export const refresh = defineMetaTool({
   async run(args, gateway) {
     const { supervisor } = gateway;
     const seen = supervisor.pending.list({ operator: true }).length;
-    const counts = { pending_requests_seen: seen, mcp_tasks_seen: 0, mcp_tasks_cancelled: 0, mcp_tasks_refused: 0, mcp_tasks_remaining: 0 };
-    if (seen > 0 && !args.force) {
+    const tasks = supervisor.tasks.activeCount();
+    const counts = { pending_requests_seen: seen, mcp_tasks_seen: tasks, mcp_tasks_cancelled: 0, mcp_tasks_refused: 0, mcp_tasks_remaining: tasks };
+    if ((seen > 0 || tasks > 0) && !args.force) {
       return jsonResult({
         ok: false,
         revision_id: gateway.revision().id,
-        errors: [`Refresh refused: ${seen} request(s) are pending. Wait for them, or pass force=true to cancel them.`],
+        errors: [`Refresh refused: ${seen} request(s) are pending and ${tasks} task(s) active. Wait for them, or pass force=true to cancel them.`],
         ...counts,
+        mcp_tasks_refused: tasks,
         pending_requests_cancelled: 0,
         pending_requests_refused: seen,
         pending_requests_remaining: seen,

@@ -1,0 +1,131 @@
+// gateway.tasks_list / tasks_get / tasks_result / tasks_cancel (contract §2.6, §7.7). Task ids are
+// downstream ids paired with server_name; a session sees only the tasks it created.
+import * as z from 'zod';
+import { GatewayError } from '../../core/errors';
+import type { Viewer } from '../../supervisor/pending-calls';
+import { cancelTask, getTask, getTaskResult, listTasks, serverSupportsToolTasks } from '../../supervisor/task-calls';
+import { isTerminal } from '../../supervisor/task-records';
+import { callError } from '../call-errors';
+import { errorEntry, jsonResult } from '../envelope';
+import { defineMetaTool, type GatewayContext } from '../meta-tool';
+import { shapeResult } from '../shape-result';
+import { taskInfo } from '../task-info';
+
+const CONTROL_TIMEOUT_MS = 30_000;
+
+function viewer(gateway: GatewayContext): Viewer {
+  return gateway.session.operator ? { operator: true } : { operator: false, sessionId: gateway.session.sessionId };
+}
+
+function notFound(server: string, taskId: string) {
+  return new GatewayError('E301', `No task '${taskId}' on server '${server}' for this session.`, { server, task_id: taskId });
+}
+
+const TaskRef = z.object({ server_name: z.string().min(1), task_id: z.string().min(1) });
+
+async function connectedClient(gateway: GatewayContext, server: string) {
+  return gateway.supervisor.require(server).ensureConnected();
+}
+
+export const tasksList = defineMetaTool({
+  name: 'gateway.tasks_list',
+  title: 'List tasks',
+  description: 'Your MCP tasks (long-running tool calls started with gateway.invoke task={...}), refreshed from connected servers.',
+  annotations: { readOnlyHint: true },
+  input: z.object({ server_name: z.string().nullish(), cursor: z.string().nullish() }),
+  async run(args, gateway) {
+    const { supervisor } = gateway;
+    const errors: string[] = [];
+    const servers = supervisor.all().filter((h) => (!args.server_name || h.name === args.server_name) && h.client && serverSupportsToolTasks(h.client));
+    for (const handle of servers) {
+      try {
+        const { tasks } = await listTasks(handle.client!, undefined, CONTROL_TIMEOUT_MS);
+        for (const task of tasks) supervisor.tasks.update(handle.name, task);
+      } catch (error) {
+        errors.push(errorEntry(callError(error, { server: handle.name, toolId: '', timeoutMs: CONTROL_TIMEOUT_MS, startedAt: Date.now() })));
+      }
+    }
+    const tasks = supervisor.tasks.list(viewer(gateway), args.server_name ?? undefined).map((r) => ({ server_name: r.server, tool_id: r.toolId, ...taskInfo(r.task) }));
+    return jsonResult({ ok: errors.length === 0, tasks, errors });
+  },
+});
+
+export const tasksGet = defineMetaTool({
+  name: 'gateway.tasks_get',
+  title: 'Get a task',
+  description: 'The current status of one of your tasks.',
+  annotations: { readOnlyHint: true },
+  input: TaskRef,
+  async run(args, gateway) {
+    const record = gateway.supervisor.tasks.get(viewer(gateway), args.server_name, args.task_id);
+    if (!record) return jsonResult({ ok: false, errors: [errorEntry(notFound(args.server_name, args.task_id))] });
+    if (!isTerminal(record.task.status)) {
+      try {
+        gateway.supervisor.tasks.update(record.server, await getTask(await connectedClient(gateway, record.server), record.task.taskId, CONTROL_TIMEOUT_MS));
+      } catch (error) {
+        return jsonResult({ ok: false, task: taskInfo(record.task), errors: [errorEntry(callError(error, { server: record.server, toolId: record.toolId, timeoutMs: CONTROL_TIMEOUT_MS, startedAt: Date.now() }))] });
+      }
+    }
+    return jsonResult({ ok: true, task: taskInfo(record.task), errors: [] });
+  },
+});
+
+export const tasksResult = defineMetaTool({
+  name: 'gateway.tasks_result',
+  title: 'Get a task result',
+  description: 'Wait for one of your tasks to finish and return its result, shaped like gateway.invoke.',
+  input: TaskRef.extend({
+    options: z.object({ max_output_chars: z.number().int().min(100).max(100_000).nullish(), redact_secrets: z.boolean().default(true) }).nullish(),
+  }),
+  async run(args, gateway) {
+    const record = gateway.supervisor.tasks.get(viewer(gateway), args.server_name, args.task_id);
+    if (!record) return jsonResult({ ok: false, truncated: false, errors: [errorEntry(notFound(args.server_name, args.task_id))] }, { isError: true });
+    const startedAt = Date.now();
+    try {
+      const client = await connectedClient(gateway, record.server);
+      // tasks/result blocks until the task is terminal; bounded by the request ceiling, not the idle timer.
+      const result = await getTaskResult(client, record.task.taskId, 600_000);
+      gateway.supervisor.tasks.update(record.server, await getTask(client, record.task.taskId, CONTROL_TIMEOUT_MS));
+      const shaped = shapeResult(result, args.options?.max_output_chars ?? 50_000);
+      const ok = result.isError !== true;
+      return jsonResult(
+        {
+          ok,
+          task: taskInfo(record.task),
+          result: shaped.result,
+          truncated: shaped.truncated,
+          summary: shaped.truncated ? `Output was ${shaped.rawSize} bytes; text was cut to the output limit.` : null,
+          raw_size_estimate: shaped.truncated ? shaped.rawSize : null,
+          errors: ok ? [] : [errorEntry(new GatewayError('E302', `${record.toolId} reported an error`, { source: 'downstream' }))],
+        },
+        { isError: !ok, extra: shaped.passthrough },
+      );
+    } catch (error) {
+      const failure = callError(error, { server: record.server, toolId: record.toolId, timeoutMs: 600_000, startedAt });
+      return jsonResult({ ok: false, task: taskInfo(record.task), truncated: false, errors: [errorEntry(failure)] }, { isError: true });
+    }
+  },
+});
+
+export const tasksCancel = defineMetaTool({
+  name: 'gateway.tasks_cancel',
+  title: 'Cancel a task',
+  description: 'Cancel one of your tasks (tasks/cancel downstream). Cancelling a finished task is a no-op.',
+  annotations: { destructiveHint: true },
+  input: TaskRef.extend({ force: z.boolean().default(false) }),
+  async run(args, gateway) {
+    const record = gateway.supervisor.tasks.get(viewer(gateway), args.server_name, args.task_id);
+    if (!record) return jsonResult({ ok: false, status: 'not_found', message: `No task '${args.task_id}' on server '${args.server_name}' for this session.`, errors: [] });
+    if (isTerminal(record.task.status)) {
+      return jsonResult({ ok: true, task: taskInfo(record.task), status: 'cancelled', message: `The task already ended (${record.task.status}).`, errors: [] });
+    }
+    try {
+      const task = await cancelTask(await connectedClient(gateway, record.server), record.task.taskId, CONTROL_TIMEOUT_MS);
+      gateway.supervisor.tasks.update(record.server, task);
+      return jsonResult({ ok: true, task: taskInfo(record.task), status: 'cancelled', message: 'The task was cancelled.', errors: [] });
+    } catch (error) {
+      const failure = callError(error, { server: record.server, toolId: record.toolId, timeoutMs: CONTROL_TIMEOUT_MS, startedAt: Date.now() });
+      return jsonResult({ ok: false, task: taskInfo(record.task), status: 'error', message: failure.message, errors: [errorEntry(failure)] });
+    }
+  },
+});

@@ -1,0 +1,44 @@
+// The downstream side of MCP tasks (2025-11-25): create a task-augmented tools/call, then tasks/get,
+// tasks/result, tasks/cancel and tasks/list. Results are read with loose schemas: a task result is not
+// a CallToolResult, and fields a server adds must survive.
+import type { CallToolResult, Client } from '@modelcontextprotocol/client';
+import * as z from 'zod';
+import type { DownstreamTask } from './task-records';
+
+const Task = z.looseObject({ taskId: z.string(), status: z.string() });
+const CreateTaskResult = z.looseObject({ task: Task });
+const TaskList = z.looseObject({ tasks: z.array(Task), nextCursor: z.string().optional() });
+const Loose = z.looseObject({});
+
+/** Whether the server said it accepts task-augmented tools/call. */
+export function serverSupportsToolTasks(client: Client): boolean {
+  const tasks = client.getServerCapabilities()?.tasks as { requests?: { tools?: { call?: unknown } } } | undefined;
+  return tasks?.requests?.tools?.call !== undefined;
+}
+
+export async function createToolTask(client: Client, tool: string, args: Record<string, unknown>, ttlMs: number | undefined, timeoutMs: number): Promise<DownstreamTask> {
+  const result = await client.request(
+    { method: 'tools/call', params: { name: tool, arguments: args, task: ttlMs === undefined ? {} : { ttl: ttlMs } } },
+    CreateTaskResult,
+    { timeout: timeoutMs },
+  );
+  return result.task as DownstreamTask;
+}
+
+export async function getTask(client: Client, taskId: string, timeoutMs: number): Promise<DownstreamTask> {
+  // tasks/get answers with the task's fields at the top level of the result.
+  return (await client.request({ method: 'tasks/get', params: { taskId } }, Task, { timeout: timeoutMs })) as DownstreamTask;
+}
+
+export async function getTaskResult(client: Client, taskId: string, timeoutMs: number): Promise<CallToolResult> {
+  return (await client.request({ method: 'tasks/result', params: { taskId } }, Loose, { timeout: timeoutMs })) as CallToolResult;
+}
+
+export async function cancelTask(client: Client, taskId: string, timeoutMs: number): Promise<DownstreamTask> {
+  return (await client.request({ method: 'tasks/cancel', params: { taskId } }, Task, { timeout: timeoutMs })) as DownstreamTask;
+}
+
+export async function listTasks(client: Client, cursor: string | undefined, timeoutMs: number): Promise<{ tasks: DownstreamTask[]; nextCursor?: string }> {
+  const result = await client.request({ method: 'tasks/list', params: cursor ? { cursor } : {} }, TaskList, { timeout: timeoutMs });
+  return { tasks: result.tasks as DownstreamTask[], nextCursor: result.nextCursor };
+}

@@ -1,0 +1,70 @@
+// MCP tasks through the gateway against server-everything's task-only tool: created for the calling
+// session, polled, awaited, listed, invisible to other sessions; refused for tools without task support.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startCore, type CoreUnderTest } from '../helpers/core';
+import { callMeta } from '../helpers/meta';
+import { createWorkspace, everythingServer, type Workspace } from '../helpers/workspace';
+
+interface TaskInfo {
+  server_name: string;
+  task_id: string;
+  status: string;
+}
+
+let workspace: Workspace;
+let core: CoreUnderTest;
+beforeAll(async () => {
+  workspace = createWorkspace();
+  workspace.writeConfig({ mcpServers: { everything: everythingServer() } });
+  core = await startCore(workspace);
+});
+afterAll(async () => {
+  await core?.close();
+  workspace?.cleanup();
+});
+
+it('runs a task-only tool as a task and returns its result to its owner only', async () => {
+  const started = await callMeta<{ ok: boolean; task: TaskInfo }>(core.client, 'gateway.invoke', {
+    tool_id: 'everything::simulate-research-query',
+    arguments: { topic: 'gateways' },
+    task: { ttl: 60 },
+  });
+  expect(started.body.ok).toBe(true);
+  const { task_id, server_name } = started.body.task;
+  expect(server_name).toBe('everything');
+  expect(['working', 'completed']).toContain(started.body.task.status);
+
+  const polled = await callMeta<{ ok: boolean; task: TaskInfo }>(core.client, 'gateway.tasks_get', { server_name, task_id });
+  expect(polled.body.ok).toBe(true);
+  expect(polled.body.task.task_id).toBe(task_id);
+
+  const other = await core.connect();
+  const foreign = await callMeta<{ ok: boolean }>(other, 'gateway.tasks_get', { server_name, task_id });
+  expect(foreign.body.ok).toBe(false);
+  const foreignList = await callMeta<{ tasks: TaskInfo[] }>(other, 'gateway.tasks_list');
+  expect(foreignList.body.tasks).toEqual([]);
+
+  const refused = await callMeta<{ ok: boolean; errors: string[] }>(core.client, 'gateway.refresh');
+  expect(refused.body.ok).toBe(false);
+  expect(refused.body.errors[0]).toContain('1 task(s) active');
+
+  const result = await callMeta<{ ok: boolean; task: TaskInfo; result: { content: { text?: string }[] } }>(core.client, 'gateway.tasks_result', { server_name, task_id });
+  expect(result.body.ok).toBe(true);
+  expect(result.body.task.status).toBe('completed');
+  expect(result.body.result.content.map((c) => c.text ?? '').join('\n')).toContain('gateways');
+
+  const listed = await callMeta<{ ok: boolean; tasks: TaskInfo[] }>(core.client, 'gateway.tasks_list');
+  expect(listed.body.tasks).toEqual([expect.objectContaining({ task_id, status: 'completed', server_name })]);
+  const cancelDone = await callMeta<{ ok: boolean; status: string }>(core.client, 'gateway.tasks_cancel', { server_name, task_id });
+  expect(cancelDone.body).toMatchObject({ ok: true, status: 'cancelled' });
+});
+
+it('refuses task mode for a tool that does not support tasks', async () => {
+  const { body, isError } = await callMeta<{ ok: boolean; errors: string[] }>(core.client, 'gateway.invoke', {
+    tool_id: 'everything::echo',
+    arguments: { message: 'x' },
+    task: {},
+  });
+  expect(isError).toBe(true);
+  expect(JSON.parse(body.errors[0] ?? '{}').message).toContain('does not advertise MCP task support');
+});
