@@ -37,7 +37,8 @@ export async function openConnection(definition: ServerDefinition, options: Conn
   transport.onerror = options.onTransportError;
   // Gatehouse relays nothing server-initiated yet, so it declares no client capabilities: a server must
   // not hand out tools that depend on sampling or elicitation Gatehouse cannot answer.
-  const client = new Client({ name: 'gatehouse', version: GATEHOUSE_VERSION }, { capabilities: {} });
+  // 'auto' probes with server/discover (2026-07-28, stateless) and falls back to the initialize handshake.
+  const client = new Client({ name: 'gatehouse', version: GATEHOUSE_VERSION }, { capabilities: {}, versionNegotiation: { mode: 'auto' } });
   try {
     await client.connect(transport, { timeout: options.timeoutMs });
   } catch (error) {
