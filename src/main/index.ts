@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app } from 'electron';
 import { createGatehouse } from './core/gatehouse';
+import { loginShellPath, mergePaths } from './supervisor/login-path';
 import { runShell } from './shell/app-lifecycle';
 
 // Resolved here, in the entry bundle itself (out/main/index.js): shared code may land in split chunks
@@ -18,7 +19,11 @@ app.setAppUserModelId('dev.gatehouse.app');
 runShell({
   // Built only after the single-instance lock is held, so a second launch never starts children.
   // The HTTP listener is not started here yet; it joins in the HTTP issue.
-  createCore: () => createGatehouse({ log }),
+  // Launched from a dock or menu, the app lacks the user's PATH; the login shell's is merged in once.
+  createCore: async () => {
+    const path = mergePaths(await loginShellPath(process.env), process.env.PATH);
+    return createGatehouse({ log, env: { ...process.env, PATH: path } });
+  },
   mainDir,
   resourcesDir: join(mainDir, '..', '..', 'resources'),
   // Never in a packaged app: an inherited variable must not point the privileged window elsewhere.

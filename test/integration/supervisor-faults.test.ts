@@ -53,6 +53,7 @@ describe('crashes', () => {
       return r.status === 'online' && r.pid !== pid;
     }, 'a new child online');
     expect(await row()).toMatchObject({ restart_count: 1, last_exit_signal: 'SIGKILL' });
+    expect(core.snapshots.some((s) => s.rows[0]?.status === 'restarting')).toBe(true);
     expect(await invoke(core.client, 'fault::echo', { message: 'after' })).toMatchObject({ ok: true, text: 'after' });
   });
 
