@@ -16,6 +16,18 @@ export default defineConfig({
         },
       },
       {
+        // Real Secret Service: run through scripts/with-keychain.sh (npm test does); outside it they fail.
+        test: {
+          name: 'keychain',
+          include: ['test/integration/secrets/**/*.keychain-test.ts'],
+          environment: 'node',
+          globalSetup: ['test/setup/build-fixtures.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

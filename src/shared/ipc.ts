@@ -3,6 +3,7 @@
 // registers handlers mechanically from `channels`, and the preload exposes exactly this map.
 import * as z from 'zod';
 import { ConfigIssue, HealthRow, HealthSnapshot, ServerActionResult, ServerName } from './domain';
+import { SecretListing, SecretRefInput, SecretWriteInput, SecretWriteResult, TenantId } from './secrets';
 
 const NoInput = z.object({}).strict();
 const ServerRef = z.object({ name: ServerName }).strict();
@@ -12,6 +13,11 @@ export const channels = {
   listConfigIssues: { input: NoInput, output: z.array(ConfigIssue) },
   startServer: { input: ServerRef, output: ServerActionResult },
   stopServer: { input: ServerRef, output: ServerActionResult },
+  /** Names, scopes, presence and last-changed times; never a value. */
+  listSecrets: { input: z.object({ tenant: TenantId.nullish() }).strict(), output: SecretListing },
+  /** Write-only: the value goes main-ward once and never comes back. */
+  setSecret: { input: SecretWriteInput, output: SecretWriteResult },
+  deleteSecret: { input: SecretRefInput, output: SecretWriteResult },
 } as const;
 
 export const events = {

@@ -9,6 +9,16 @@ Usage:
       streamable HTTP at http://HOST:PORT/mcp and /health, loopback only.
   gatehouse status [--json] [--port 3344] [--config FILE] [--project DIR]
       Show the running gateway's servers (or, when none runs, the configured ones).
+  gatehouse secrets set NAME [--scope user|project|tenant] [--project DIR] [--tenant ID] [--json]
+      Store a credential in the OS keychain. The value comes from stdin or a hidden prompt;
+      "set NAME VALUE --value-from-arg" takes it from the command line (visible in process lists).
+  gatehouse secrets list [--project DIR] [--tenant ID] [--all] [--json]
+      Names, scopes, presence, last change and which source is used; never values.
+  gatehouse secrets delete NAME [--scope user|project|tenant] [--project DIR] [--tenant ID]
+  gatehouse secrets import [FILE] [--scope S] [--apply] [--overwrite] [--delete-file] [--json]
+      Preview (then --apply) importing a dotenv file into the keychain; without FILE, PMCP's
+      ~/.config/pmcp/pmcp.env (user scope) and <project>/.env.pmcp (project scope).
+  gatehouse secrets sync --from-scope S --to-scope S [NAME...] [--tenant ID] [--overwrite] [--apply]
   gatehouse help | --help     Show this help.
   gatehouse --version         Print the version.
 

@@ -5,6 +5,7 @@ import { GatewayError } from '../core/errors';
 import { GATEHOUSE_VERSION } from '../core/version';
 import { UsageError } from './args';
 import { HELP } from './help';
+import { secrets } from './secrets';
 import { serve } from './serve';
 import { status } from './status';
 
@@ -14,6 +15,7 @@ export type CommandResult = number | 'running';
 const COMMANDS: Record<string, (argv: string[]) => Promise<CommandResult>> = {
   serve,
   status,
+  secrets,
 };
 
 export async function main(argv: string[]): Promise<CommandResult> {

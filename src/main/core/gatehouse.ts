@@ -9,7 +9,12 @@ import { formatIssue } from '../config/load';
 import { findProjectRoot } from '../config/project-root';
 import { ConfigStore } from '../config/store';
 import type { EffectiveConfig } from '../config/types';
-import { createGatewayServer } from '../gateway/mcp-server';
+import { createGatewayServer, META_TOOLS } from '../gateway/mcp-server';
+import { createAuthConnectTool } from '../gateway/tools/auth-connect';
+import { createSecretsPanelApi } from '../secrets/panel-api';
+import { createRedactor } from '../secrets/redactor';
+import { defaultSecretStore } from '../secrets/store';
+import { keychainResolver } from './keychain-resolver';
 import type { ReloadResult } from '../gateway/meta-tool';
 import { Supervisor } from '../supervisor/supervisor';
 import { writeFileAtomic } from './atomic-write';
@@ -28,7 +33,10 @@ export function defaultStateDir(env: NodeJS.ProcessEnv, homeDir: string): string
 
 export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   const env = options.env ?? process.env;
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  // One redactor for the whole gateway: every secret value resolved is scrubbed from logs, rows, answers.
+  const redactor = createRedactor();
+  const writeLog = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const log = (line: string) => writeLog(redactor.redact(line));
   const homeDir = options.homeDir ?? homedir();
   const stateDir = options.stateDir ?? defaultStateDir(env, homeDir);
   const projectRoot = options.projectDir ?? findProjectRoot(options.cwd ?? process.cwd(), homeDir);
@@ -36,8 +44,12 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   const events = createEvents();
   const store = new ConfigStore({ projectRoot, homeDir, configPath });
   const lineLimit = Number(env.GATEHOUSE_STDIO_LINE_LIMIT) || undefined;
+  const secretStore = options.secretStore === undefined ? defaultSecretStore(env, homeDir) : options.secretStore;
+  const secretsApi = createSecretsPanelApi({ store: secretStore ?? defaultSecretStore(env, homeDir), projectRoot, env, redactor });
   const supervisor = new Supervisor({
     gatewayEnv: env,
+    resolveVariables: keychainResolver({ env, projectRoot, store: secretStore, redactor }),
+    redact: (text) => redactor.redact(text),
     stateDir,
     lineLimit,
     restartPolicy: options.restartPolicy,
@@ -74,7 +86,11 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     listConfigIssues: async () => store.config.issues,
     startServer: async ({ name }) => serverAction(name, 'start'),
     stopServer: async ({ name }) => serverAction(name, 'stop'),
+    listSecrets: (input) => secretsApi.listSecrets(input),
+    setSecret: (input) => secretsApi.setSecret(input),
+    deleteSecret: (input) => secretsApi.deleteSecret(input),
   };
+  const tools = secretStore ? [...META_TOOLS, createAuthConnectTool(secretStore, { projectRoot, redactor })] : META_TOOLS;
 
   return {
     api,
@@ -100,8 +116,9 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       writeFileAtomic(join(stateDir, 'last-running.json'), `${JSON.stringify({ stopped_at: new Date().toISOString(), servers: running })}\n`);
     },
     createMcpServer(transport = 'in-process', session) {
-      return createGatewayServer({
+      return createGatewayServer(tools, {
         supervisor,
+        redact: (value) => redactor.redactDeep(value),
         transport,
         session: session ?? { sessionId: randomUUID(), operator: false },
         revision: () => revision,

@@ -1,6 +1,7 @@
 import type { Server } from '@modelcontextprotocol/server';
 import type { GatehouseApi } from '../../shared/ipc';
 import type { GatewayTransport, SessionIdentity } from '../gateway/meta-tool';
+import type { SecretStore } from '../secrets/store';
 import type { RestartPolicyOptions } from '../supervisor/restart-policy';
 import type { GatehouseEvents } from './events';
 
@@ -19,6 +20,8 @@ export interface GatehouseOptions {
   log?: (line: string) => void;
   /** State folder (children.json, last-running.json); default $XDG_STATE_HOME/gatehouse. */
   stateDir?: string;
+  /** The keychain-backed secret store; null runs without a keychain (environment variables only). */
+  secretStore?: SecretStore | null;
   /** Absolute ceiling for one tools/call, progress or not (default 600 000 ms). */
   requestCeilingMs?: number;
   /** Restart backoff and crash-loop breaker settings (tests shorten them). */

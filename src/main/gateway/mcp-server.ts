@@ -43,13 +43,14 @@ function toListedTool(tool: MetaTool): Tool {
   return { name: tool.name, title: tool.title, description: tool.description, inputSchema, annotations: tool.annotations };
 }
 
-export function createGatewayServer(context: GatewayContext): Server {
+export function createGatewayServer(tools: MetaTool[], context: GatewayContext): Server {
   const server = new Server(
     { name: 'gatehouse', title: 'Gatehouse', version: GATEHOUSE_VERSION },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
-  const listed = META_TOOLS.map(toListedTool);
-  const byName = new Map(META_TOOLS.map((tool) => [tool.name, tool]));
+  const sorted = [...tools].sort((a, b) => a.name.localeCompare(b.name));
+  const listed = sorted.map(toListedTool);
+  const byName = new Map(sorted.map((tool) => [tool.name, tool]));
 
   server.setRequestHandler('tools/list', async () => ({ tools: listed }));
   server.setRequestHandler('tools/call', async (request, ctx): Promise<CallToolResult> => {
@@ -64,16 +65,17 @@ export function createGatewayServer(context: GatewayContext): Server {
     }
     const progressToken = request.params._meta?.progressToken;
     try {
-      return await tool.run(parsed.data, context, {
+      // Every answer passes the redactor: downstream output, errors and stderr tails alike.
+      return context.redact(await tool.run(parsed.data, context, {
         signal: ctx.mcpReq.signal,
         progressToken,
         sendProgress: async (progress) => {
           if (progressToken === undefined) return;
           await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...progress } });
         },
-      });
+      }));
     } catch (error) {
-      return errorResult(error);
+      return context.redact(errorResult(error));
     }
   });
   return server;

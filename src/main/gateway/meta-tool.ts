@@ -19,6 +19,8 @@ export interface GatewayContext {
   session: SessionIdentity;
   revision(): { id: string; refreshedAt: string };
   configIssues(): ConfigIssue[];
+  /** Scrubs known secret values from an answer before it leaves the gateway. */
+  redact<T>(value: T): T;
   /** Re-reads every config source and reconciles the servers (gateway.refresh). */
   reload(): Promise<ReloadResult>;
 }

@@ -19,11 +19,19 @@ export interface ChildEnv {
   missing: string[];
 }
 
-export function buildChildEnv(gatewayEnv: NodeJS.ProcessEnv, configured: Record<string, string>): ChildEnv {
+/**
+ * `lookup` supplies `${NAME}` values (the process environment, then the keychain scopes); by default the
+ * gateway's own environment only.
+ */
+export function buildChildEnv(
+  gatewayEnv: NodeJS.ProcessEnv,
+  configured: Record<string, string>,
+  lookup: (name: string) => string | undefined = (name) => gatewayEnv[name],
+): ChildEnv {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(gatewayEnv)) {
     if (value !== undefined && allowed(name)) env[name] = value;
   }
-  const { values, missing } = interpolateValues(configured, (name) => gatewayEnv[name]);
+  const { values, missing } = interpolateValues(configured, lookup);
   return { env: { ...env, ...values }, missing };
 }

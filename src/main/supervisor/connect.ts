@@ -5,6 +5,7 @@ import type { RemoteServerDefinition, ServerDefinition, StdioServerDefinition } 
 import { GatewayError, safeMessage } from '../core/errors';
 import { GATEHOUSE_VERSION } from '../core/version';
 import { buildChildEnv } from './child-env';
+import { referencedNames } from '../secrets/references';
 import { interpolateValues } from './interpolate';
 import type { LogRing } from './log-ring';
 import { killServerTree, spawnServer, type SpawnedServer } from './stdio-process';
@@ -20,8 +21,22 @@ export interface Connection {
   onClose(listener: () => void): void;
 }
 
+/** Resolves `${NAME}` references: values found, names found nowhere, and why (e.g. keychain unavailable). */
+export type VariableResolver = (names: string[]) => Promise<{ values: Map<string, string>; missing: string[]; note: string | null; nextStep: string | null }>;
+
+/** Without a keychain: the gateway's own environment only. */
+export function environmentResolver(env: NodeJS.ProcessEnv): VariableResolver {
+  return async (names) => {
+    const values = new Map<string, string>();
+    for (const name of names) if (env[name]) values.set(name, env[name]!);
+    return { values, missing: names.filter((n) => !values.has(n)), note: null, nextStep: null };
+  };
+}
+
 export interface ConnectOptions {
   gatewayEnv: NodeJS.ProcessEnv;
+  /** Default: the gateway's own environment only. */
+  resolveVariables?: VariableResolver;
   stderr: LogRing;
   timeoutMs: number;
   lineLimit?: number;
@@ -33,7 +48,7 @@ export interface ConnectOptions {
 
 export async function openConnection(definition: ServerDefinition, options: ConnectOptions): Promise<Connection> {
   const { transport, process } =
-    definition.transport === 'stdio' ? await openStdio(definition, options) : openRemote(definition, options);
+    definition.transport === 'stdio' ? await openStdio(definition, options) : await openRemote(definition, options);
   transport.onerror = options.onTransportError;
   // Gatehouse relays nothing server-initiated yet, so it declares no client capabilities: a server must
   // not hand out tools that depend on sampling or elicitation Gatehouse cannot answer.
@@ -65,9 +80,17 @@ export async function openConnection(definition: ServerDefinition, options: Conn
   return { client, process, unansweredAtClose, isClosed: () => closed, onClose: (listener) => listeners.push(listener) };
 }
 
+/** Looks every referenced name up once; a name with a `:-fallback` may stay missing without harm. */
+async function lookupFor(values: Record<string, string>, options: ConnectOptions) {
+  const resolve = options.resolveVariables ?? environmentResolver(options.gatewayEnv);
+  const resolved = await resolve(referencedNames(values));
+  return { lookup: (name: string) => resolved.values.get(name), resolved };
+}
+
 async function openStdio(definition: StdioServerDefinition, options: ConnectOptions) {
-  const { env, missing } = buildChildEnv(options.gatewayEnv, definition.env);
-  if (missing.length) throw missingVariables(definition.name, missing);
+  const { lookup, resolved } = await lookupFor(definition.env, options);
+  const { env, missing } = buildChildEnv(options.gatewayEnv, definition.env, lookup);
+  if (missing.length) throw missingVariables(definition.name, missing, resolved);
   let process: SpawnedServer;
   try {
     process = await spawnServer({ command: definition.command, args: definition.args, env, cwd: definition.cwd }, options.stderr);
@@ -83,9 +106,10 @@ async function openStdio(definition: StdioServerDefinition, options: ConnectOpti
   return { transport: new ChildStdioTransport(process.child, options.lineLimit) as Transport, process };
 }
 
-function openRemote(definition: RemoteServerDefinition, options: ConnectOptions) {
-  const { values: headers, missing } = interpolateValues(definition.headers, (name) => options.gatewayEnv[name]);
-  if (missing.length) throw missingVariables(definition.name, missing);
+async function openRemote(definition: RemoteServerDefinition, options: ConnectOptions) {
+  const { lookup, resolved } = await lookupFor(definition.headers, options);
+  const { values: headers, missing } = interpolateValues(definition.headers, lookup);
+  if (missing.length) throw missingVariables(definition.name, missing, resolved);
   const url = new URL(definition.url);
   const requestInit = { headers };
   const transport: Transport =
@@ -95,12 +119,13 @@ function openRemote(definition: RemoteServerDefinition, options: ConnectOptions)
   return { transport, process: null };
 }
 
-function missingVariables(server: string, missing: string[]): GatewayError {
+function missingVariables(server: string, missing: string[], resolved: { note: string | null; nextStep: string | null }): GatewayError {
+  const names = missing.map((n) => `\${${n}}`).join(', ');
   return new GatewayError(
     'E201',
-    `server "${server}" needs ${missing.map((n) => `\${${n}}`).join(', ')}, which ${missing.length > 1 ? 'are' : 'is'} not set`,
-    { server, missing_env_vars: missing },
-    `set ${missing.join(', ')} in Gatehouse's environment, then start the server again`,
+    `server "${server}" needs ${names}, which ${missing.length > 1 ? 'are' : 'is'} not set${resolved.note ? ` (${resolved.note})` : ''}`,
+    { server, missing_env_vars: missing, auth_state: 'missing_auth', next_step: `gateway.auth_connect(server_name='${server}')` },
+    resolved.nextStep ?? `store ${missing.join(', ')} with "gatehouse secrets set NAME" (or gateway.auth_connect), then start the server again`,
     true,
   );
 }

@@ -6,7 +6,7 @@ import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client'
 import type { HealthRow, ServerStatus } from '../../shared/domain';
 import type { ServerDefinition } from '../config/types';
 import { GatewayError, safeMessage } from '../core/errors';
-import { openConnection, type Connection } from './connect';
+import { openConnection, type Connection, type VariableResolver } from './connect';
 import { LatencyWindow } from './latency';
 import { listAllTools } from './list-tools';
 import { LogRing } from './log-ring';
@@ -23,6 +23,7 @@ function isExplained(error: unknown): boolean {
 
 export interface HandleOptions {
   gatewayEnv: NodeJS.ProcessEnv;
+  resolveVariables?: VariableResolver;
   connectTimeoutMs: number;
   lineLimit?: number;
   restartPolicy?: RestartPolicyOptions;
@@ -180,6 +181,7 @@ export class ServerHandle {
     try {
       const connection = await openConnection(this.definition, {
         gatewayEnv: this.options.gatewayEnv,
+        resolveVariables: this.options.resolveVariables,
         stderr: this.stderr,
         timeoutMs: this.options.connectTimeoutMs,
         lineLimit: this.options.lineLimit,

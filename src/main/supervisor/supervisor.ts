@@ -5,6 +5,7 @@ import type { HealthSnapshot } from '../../shared/domain';
 import type { ServerDefinition } from '../config/types';
 import { GatewayError, safeMessage } from '../core/errors';
 import { ChildrenRegistry } from './children-registry';
+import type { VariableResolver } from './connect';
 import { PendingCalls } from './pending-calls';
 import type { RestartPolicyOptions } from './restart-policy';
 import { ServerHandle } from './server-handle';
@@ -15,6 +16,9 @@ const STATS_INTERVAL_MS = 1000;
 
 export interface SupervisorOptions {
   gatewayEnv: NodeJS.ProcessEnv;
+  resolveVariables?: VariableResolver;
+  /** Scrubs known secret values from every health row (last errors quote stderr and messages). */
+  redact?: (text: string) => string;
   stateDir: string;
   connectTimeoutMs?: number;
   lineLimit?: number;
@@ -49,7 +53,12 @@ export class Supervisor {
   }
 
   snapshot(): HealthSnapshot {
-    return { generation: this.generation, rows: [...this.handles.values()].map((h) => h.row()) };
+    const redact = this.options.redact ?? ((text: string) => text);
+    const rows = [...this.handles.values()].map((h) => {
+      const row = h.row();
+      return row.last_error ? { ...row, last_error: redact(row.last_error) } : row;
+    });
+    return { generation: this.generation, rows };
   }
 
   get(name: string): ServerHandle | undefined {
@@ -129,6 +138,7 @@ export class Supervisor {
   private createHandle(definition: ServerDefinition): ServerHandle {
     return new ServerHandle(definition, {
       gatewayEnv: this.options.gatewayEnv,
+      resolveVariables: this.options.resolveVariables,
       connectTimeoutMs: this.options.connectTimeoutMs ?? 30_000,
       lineLimit: this.options.lineLimit,
       restartPolicy: this.options.restartPolicy,

@@ -19,6 +19,9 @@ function fakeApi(): GatehouseApi {
     listConfigIssues: vi.fn(async () => []),
     startServer: vi.fn(async ({ name }) => ({ ok: true, row: row(name, 'starting'), message: `starting ${name}` })),
     stopServer: vi.fn(async ({ name }) => ({ ok: true, row: row(name, 'stopped'), message: `stopped ${name}` })),
+    listSecrets: vi.fn(async () => ({ keychain: null, index_path: '/tmp/index.json', project_root: null, tenant: null, names: [] })),
+    setSecret: vi.fn(async () => ({ ok: true, code: null, message: '', next_step: null, last_changed: null })),
+    deleteSecret: vi.fn(async () => ({ ok: true, code: null, message: '', next_step: null, last_changed: null })),
   };
 }
 
@@ -48,7 +51,7 @@ const trusted: InvokeEvent = { sender: { id: WINDOW_ID }, senderFrame: { url: `$
 describe('registerChannelHandlers', () => {
   it('registers exactly one handler per channel in the map', () => {
     const { handlers, registration } = setup();
-    const expected = ['listHealth', 'listConfigIssues', 'startServer', 'stopServer'].map((name) => `gatehouse:invoke:${name}`);
+    const expected = ['listHealth', 'listConfigIssues', 'startServer', 'stopServer', 'listSecrets', 'setSecret', 'deleteSecret'].map((name) => `gatehouse:invoke:${name}`);
     expect([...handlers.keys()].sort()).toEqual([...expected].sort());
     expect(registration.channels.sort()).toEqual(channelNames.map(ipcChannel).sort());
   });

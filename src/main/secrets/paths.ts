@@ -1,0 +1,30 @@
+// Where the secrets layer keeps its one file and where PMCP kept its plaintext env files (import only).
+import { isAbsolute, join } from 'node:path';
+
+export const DEFAULT_SERVICE = 'dev.gatehouse';
+
+/** GATEHOUSE_KEYCHAIN_SERVICE lets tests and side-by-side profiles use their own keychain namespace. */
+export function keychainService(env: NodeJS.ProcessEnv): string {
+  const custom = env.GATEHOUSE_KEYCHAIN_SERVICE;
+  return custom && /^[A-Za-z0-9._-]{1,128}$/.test(custom) ? custom : DEFAULT_SERVICE;
+}
+
+export function gatehouseConfigDir(env: NodeJS.ProcessEnv, homeDir: string): string {
+  const xdg = env.XDG_CONFIG_HOME;
+  if (xdg && isAbsolute(xdg)) return join(xdg, 'gatehouse');
+  if (process.platform === 'win32' && env.APPDATA) return join(env.APPDATA, 'gatehouse');
+  return join(homeDir, '.config', 'gatehouse');
+}
+
+export function secretsIndexPath(env: NodeJS.ProcessEnv, homeDir: string): string {
+  return join(gatehouseConfigDir(env, homeDir), 'secrets-index.json');
+}
+
+/** PMCP's user env file; PMCP always used ~/.config, whatever XDG_CONFIG_HOME said. */
+export function pmcpUserEnvPath(homeDir: string): string {
+  return join(homeDir, '.config', 'pmcp', 'pmcp.env');
+}
+
+export function pmcpProjectEnvPath(projectRoot: string): string {
+  return join(projectRoot, '.env.pmcp');
+}
