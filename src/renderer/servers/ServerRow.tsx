@@ -28,6 +28,15 @@ export function ServerRow({ row }: { row: HealthRow }) {
           <Fact label="tools" mono testId={`tools-${row.name}`}>
             {row.tool_count}
           </Fact>
+          <Fact label="restarts" mono testId={`restarts-${row.name}`}>
+            {row.restart_count}
+          </Fact>
+          <Fact label="p50 / p99" mono title={`${row.latency.count} calls`}>
+            {row.latency.p50_ms === null ? '—' : `${row.latency.p50_ms} / ${row.latency.p99_ms} ms`}
+          </Fact>
+          <Fact label="pending" mono testId={`pending-${row.name}`}>
+            {row.pending_count}
+          </Fact>
         </dl>
         <div className="server-actions">
           <button
