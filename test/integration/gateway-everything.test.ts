@@ -21,6 +21,7 @@ function sharedChecks(getClient: () => Client) {
   it('lists exactly the gateway meta-tools, sorted', async () => {
     const { tools } = await getClient().listTools();
     expect(tools.map((t) => t.name)).toEqual([
+      'gateway.auth_connect',
       'gateway.cancel',
       'gateway.catalog_search',
       'gateway.connect_server',
@@ -31,6 +32,10 @@ function sharedChecks(getClient: () => Client) {
       'gateway.list_pending',
       'gateway.refresh',
       'gateway.restart_server',
+      'gateway.tasks_cancel',
+      'gateway.tasks_get',
+      'gateway.tasks_list',
+      'gateway.tasks_result',
     ]);
   });
 
@@ -65,7 +70,7 @@ function sharedChecks(getClient: () => Client) {
     expect(body.ok).toBe(false);
     const error = JSON.parse(body.errors[0] ?? '{}') as { code: string; message: string };
     expect(error.code).toBe('E304');
-    expect(error.message).toContain('/message: expected string');
+    expect(error.message).toContain('/message: must be string');
   });
 
   it('answers an unknown meta-tool with the contract literal', async () => {

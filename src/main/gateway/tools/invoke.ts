@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { GatewayError } from '../../core/errors';
 import { callError } from '../call-errors';
-import { checkArguments } from '../check-arguments';
+import { validateArguments } from '../validate-arguments';
 import { errorEntry, jsonResult } from '../envelope';
 import { defineMetaTool } from '../meta-tool';
 import { resolveTool } from '../resolve-tool';
@@ -52,7 +52,7 @@ export const invoke = defineMetaTool({
     }
     const { handle, tool } = resolved;
     const callArguments = args.arguments ?? {};
-    const problems = checkArguments(tool.inputSchema as Record<string, unknown>, callArguments);
+    const problems = validateArguments(tool.inputSchema as Record<string, unknown>, callArguments);
     if (problems.length) {
       return failure(
         new GatewayError('E304', `invalid arguments for ${toolId}: ${problems.join('; ')}`, { problems },
