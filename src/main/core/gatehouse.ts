@@ -39,6 +39,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   const log = (line: string) => writeLog(redactor.redact(line));
   const homeDir = options.homeDir ?? homedir();
   const stateDir = options.stateDir ?? defaultStateDir(env, homeDir);
+  const cacheDir = options.cacheDir ?? join(env.XDG_CACHE_HOME || join(homeDir, '.cache'), 'gatehouse');
   const projectRoot = options.projectDir ?? findProjectRoot(options.cwd ?? process.cwd(), homeDir);
   const configPath = options.configPath ?? env.GATEHOUSE_CONFIG ?? env.PMCP_CONFIG ?? null;
   const events = createEvents();
@@ -48,6 +49,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   const secretsApi = createSecretsPanelApi({ store: secretStore ?? defaultSecretStore(env, homeDir), projectRoot, env, redactor });
   const supervisor = new Supervisor({
     gatewayEnv: env,
+    cacheDir,
     resolveVariables: keychainResolver({ env, projectRoot, store: secretStore, redactor }),
     redact: (text) => redactor.redact(text),
     stateDir,

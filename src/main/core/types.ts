@@ -18,8 +18,10 @@ export interface GatehouseOptions {
   env?: NodeJS.ProcessEnv;
   /** Where diagnostics go; the stdio CLI sends them to stderr so stdout stays pure MCP. */
   log?: (line: string) => void;
-  /** State folder (children.json, last-running.json); default $XDG_STATE_HOME/gatehouse. */
+  /** State folder (children-*.json, last-running.json); default $XDG_STATE_HOME/gatehouse. */
   stateDir?: string;
+  /** Cache folder (descriptions.json for offline cards); default $XDG_CACHE_HOME/gatehouse. */
+  cacheDir?: string;
   /** The keychain-backed secret store; null runs without a keychain (environment variables only). */
   secretStore?: SecretStore | null;
   /** Absolute ceiling for one tools/call, progress or not (default 600 000 ms). */

@@ -22,8 +22,8 @@ export interface IndexedTool {
   nameTerms: Set<string>;
 }
 
-export function indexTool(server: string, tool: Tool): IndexedTool {
-  const card = toCard(server, tool);
+export function indexTool(server: string, tool: Tool, availability: 'online' | 'offline' = 'online'): IndexedTool {
+  const card = toCard(server, tool, availability);
   const nameTerms = nameWords(tool.name).filter((word) => !STOP_WORDS.has(word));
   const argNames = Object.keys((tool.inputSchema.properties ?? {}) as Record<string, unknown>).flatMap(nameWords).join(' ');
   const title = tokenize(card.title ?? '');

@@ -33,6 +33,8 @@ export interface HandleOptions {
   onChange: (kind: 'state' | 'stats') => void;
   onChildStarted?: (process: SpawnedServer) => void;
   onChildGone?: (process: SpawnedServer) => void;
+  /** A fresh, complete tool list (for the offline descriptions cache). */
+  onToolsListed?: (tools: readonly Tool[]) => void;
   log: (line: string) => void;
 }
 
@@ -219,6 +221,7 @@ export class ServerHandle {
       }
       this.connection = connection;
       this.toolList = tools;
+      if (!listError) this.options.onToolsListed?.(tools);
       this.startedAt = new Date().toISOString();
       this.watchConnection(connection, attempt);
       this.lastError = listError;
@@ -262,6 +265,7 @@ export class ServerHandle {
         (tools) => {
           if (this.connection !== connection) return;
           this.toolList = tools;
+          this.options.onToolsListed?.(tools);
           this.lastError = null;
           this.setState('online');
         },

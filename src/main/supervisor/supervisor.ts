@@ -6,6 +6,7 @@ import type { ServerDefinition } from '../config/types';
 import { GatewayError, safeMessage } from '../core/errors';
 import { ChildrenRegistry } from './children-registry';
 import type { VariableResolver } from './connect';
+import { DescriptionsCache } from './descriptions-cache';
 import { PendingCalls } from './pending-calls';
 import type { RestartPolicyOptions } from './restart-policy';
 import { ServerHandle } from './server-handle';
@@ -16,6 +17,8 @@ const STATS_INTERVAL_MS = 1000;
 
 export interface SupervisorOptions {
   gatewayEnv: NodeJS.ProcessEnv;
+  /** Where descriptions.json lives (offline cards); default: no cache. */
+  cacheDir?: string;
   resolveVariables?: VariableResolver;
   /** Scrubs known secret values from every health row (last errors quote stderr and messages). */
   redact?: (text: string) => string;
@@ -43,8 +46,11 @@ export class Supervisor {
   readonly tasks = new TaskRecords();
   private readonly children: ChildrenRegistry;
 
+  readonly descriptions: DescriptionsCache | null;
+
   constructor(private readonly options: SupervisorOptions) {
     this.children = new ChildrenRegistry(options.stateDir);
+    this.descriptions = options.cacheDir ? new DescriptionsCache(options.cacheDir) : null;
   }
 
   /** Kills what an earlier, uncleanly ended run left behind (only processes provably its own). */
@@ -132,6 +138,7 @@ export class Supervisor {
     if (this.statsTimer) clearTimeout(this.statsTimer);
     this.statsTimer = null;
     this.children.close();
+    this.descriptions?.flush();
     return running;
   }
 
@@ -148,6 +155,7 @@ export class Supervisor {
       onChange: (kind) => this.publish(kind),
       onChildStarted: (process) => process.child.pid !== undefined && this.children.add(process.child.pid, definition.name),
       onChildGone: (process) => process.child.pid !== undefined && this.children.remove(process.child.pid),
+      onToolsListed: (tools) => this.descriptions?.set(definition.name, tools),
     });
   }
 

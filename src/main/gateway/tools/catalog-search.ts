@@ -5,13 +5,13 @@ import { jsonResult } from '../envelope';
 import { defineMetaTool } from '../meta-tool';
 
 // Indexing is per tool list, and a server's list only changes on (re)connect: cache by identity.
-const indexCache = new WeakMap<readonly Tool[], IndexedTool[]>();
+const indexCache = { online: new WeakMap<readonly Tool[], IndexedTool[]>(), offline: new WeakMap<readonly Tool[], IndexedTool[]>() };
 
-function indexed(server: string, tools: readonly Tool[]): IndexedTool[] {
-  let entries = indexCache.get(tools);
+function indexed(server: string, tools: readonly Tool[], availability: 'online' | 'offline'): IndexedTool[] {
+  let entries = indexCache[availability].get(tools);
   if (!entries) {
-    entries = tools.map((tool) => indexTool(server, tool));
-    indexCache.set(tools, entries);
+    entries = tools.map((tool) => indexTool(server, tool, availability));
+    indexCache[availability].set(tools, entries);
   }
   return entries;
 }
@@ -22,7 +22,8 @@ export const catalogSearch = defineMetaTool({
   description:
     'Find downstream tools as compact capability cards (tool_id, server, short description, tags, risk). ' +
     'Call gateway.describe with a tool_id for its arguments, then gateway.invoke to run it. ' +
-    'Only tools of servers that are online are listed; describe or invoke a tool_id to start a lazy server.',
+    'Only tools of online servers are listed unless include_offline=true, which adds cards of servers seen before ' +
+    '(availability "offline"); describe or invoke a tool_id to start its server.',
   annotations: { readOnlyHint: true },
   input: z.object({
     query: z.string().max(1000).nullish().describe('Words describing what you need; empty lists everything.'),
@@ -37,8 +38,16 @@ export const catalogSearch = defineMetaTool({
     include_offline: z.boolean().default(false),
   }),
   async run(args, gateway) {
-    const online = gateway.supervisor.all().filter((h) => h.status === 'online');
-    const tools = online.flatMap((handle) => indexed(handle.name, handle.tools));
+    const handles = gateway.supervisor.all();
+    const live = (status: string) => status === 'online' || status === 'degraded';
+    const tools = handles.filter((h) => live(h.status)).flatMap((h) => indexed(h.name, h.tools, 'online'));
+    if (args.include_offline) {
+      // Cards from the last time a server was seen; a live list always wins, so no tool appears twice.
+      for (const handle of handles.filter((h) => !live(h.status))) {
+        const cached = gateway.supervisor.descriptions?.get(handle.name);
+        if (cached) tools.push(...indexed(handle.name, cached, 'offline'));
+      }
+    }
     const found = searchCatalog(tools, args.query ?? '', args.filters ?? {}, args.limit);
     return jsonResult({ ...found });
   },

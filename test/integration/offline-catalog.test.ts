@@ -1,0 +1,33 @@
+// Offline cards: tools of servers seen in an earlier run are searchable before their servers start
+// (include_offline), and a live list replaces them without duplicates.
+import { afterAll, expect, it } from 'vitest';
+import { startCore, type CoreUnderTest } from '../helpers/core';
+import { callMeta } from '../helpers/meta';
+import { createWorkspace, faultServer } from '../helpers/workspace';
+
+const workspace = createWorkspace();
+let core: CoreUnderTest | undefined;
+afterAll(async () => {
+  await core?.close();
+});
+
+type Search = { results: { tool_id: string; availability: string }[]; total_available: number };
+
+it('searches cached cards of a lazy server, then the live ones once it runs', async () => {
+  workspace.writeConfig({ mcpServers: { fault: faultServer() } });
+  // First run: the server is used once, so its tool list is cached.
+  core = await startCore(workspace);
+  await core.gatehouse.api.startServer({ name: 'fault' });
+  await core.close();
+
+  core = await startCore(workspace);
+  const withoutOffline = await callMeta<Search>(core.client, 'gateway.catalog_search', { query: 'echo' });
+  expect(withoutOffline.body.results).toEqual([]);
+  const offline = await callMeta<Search>(core.client, 'gateway.catalog_search', { query: 'echo', include_offline: true });
+  expect(offline.body.results[0]).toMatchObject({ tool_id: 'fault::echo', availability: 'offline' });
+  expect((await core.gatehouse.api.listHealth({})).rows[0]?.status).toBe('lazy');
+
+  await core.gatehouse.api.startServer({ name: 'fault' });
+  const live = await callMeta<Search>(core.client, 'gateway.catalog_search', { query: 'echo', include_offline: true });
+  expect(live.body.results.filter((card) => card.tool_id === 'fault::echo')).toEqual([expect.objectContaining({ availability: 'online' })]);
+});
