@@ -9,6 +9,7 @@ import { formatIssue } from '../config/load';
 import { findProjectRoot } from '../config/project-root';
 import { ConfigStore } from '../config/store';
 import type { EffectiveConfig } from '../config/types';
+import type { Server } from '@modelcontextprotocol/server';
 import { createGatewayServer, META_TOOLS } from '../gateway/mcp-server';
 import { createAuthConnectTool } from '../gateway/tools/auth-connect';
 import { createSecretsPanelApi } from '../secrets/panel-api';
@@ -47,9 +48,17 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   const lineLimit = Number(env.GATEHOUSE_STDIO_LINE_LIMIT) || undefined;
   const secretStore = options.secretStore === undefined ? defaultSecretStore(env, homeDir) : options.secretStore;
   const secretsApi = createSecretsPanelApi({ store: secretStore ?? defaultSecretStore(env, homeDir), projectRoot, env, redactor });
+  // Every connected MCP session, told when a downstream resource or prompt list changes.
+  const sessions = new Set<Server>();
   const supervisor = new Supervisor({
     gatewayEnv: env,
     cacheDir,
+    onCatalogChanged: (kind) => {
+      for (const session of sessions) {
+        const send = kind === 'resources' ? session.sendResourceListChanged() : kind === 'prompts' ? session.sendPromptListChanged() : null;
+        send?.catch(() => sessions.delete(session)); // a session that cannot be told is gone
+      }
+    },
     resolveVariables: keychainResolver({ env, projectRoot, store: secretStore, redactor }),
     redact: (text) => redactor.redact(text),
     stateDir,
@@ -118,7 +127,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       writeFileAtomic(join(stateDir, 'last-running.json'), `${JSON.stringify({ stopped_at: new Date().toISOString(), servers: running })}\n`);
     },
     createMcpServer(transport = 'in-process', session) {
-      return createGatewayServer(tools, {
+      const server = createGatewayServer(tools, {
         supervisor,
         redact: (value) => redactor.redactDeep(value),
         transport,
@@ -127,6 +136,13 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
         configIssues: () => store.config.issues,
         reload: () => applyConfig(store.reload()),
       });
+      sessions.add(server);
+      const previous = server.onclose;
+      server.onclose = () => {
+        sessions.delete(server);
+        previous?.();
+      };
+      return server;
     },
   };
 }

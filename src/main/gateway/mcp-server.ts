@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { GatewayError } from '../core/errors';
 import { GATEHOUSE_VERSION } from '../core/version';
 import { errorResult } from './envelope';
+import { registerResourcesAndPrompts } from './resources-prompts';
 import type { GatewayContext, MetaTool } from './meta-tool';
 import { catalogSearch } from './tools/catalog-search';
 import { describe } from './tools/describe';
@@ -46,13 +47,14 @@ function toListedTool(tool: MetaTool): Tool {
 export function createGatewayServer(tools: MetaTool[], context: GatewayContext): Server {
   const server = new Server(
     { name: 'gatehouse', title: 'Gatehouse', version: GATEHOUSE_VERSION },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {}, resources: { listChanged: true }, prompts: { listChanged: true } }, instructions: INSTRUCTIONS },
   );
   const sorted = [...tools].sort((a, b) => a.name.localeCompare(b.name));
   const listed = sorted.map(toListedTool);
   const byName = new Map(sorted.map((tool) => [tool.name, tool]));
 
   server.setRequestHandler('tools/list', async () => ({ tools: listed }));
+  registerResourcesAndPrompts(server, context);
   server.setRequestHandler('tools/call', async (request, ctx): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
     if (!tool) {

@@ -2,18 +2,17 @@
 // callers share one connect attempt; a stop during a start wins; a crash fails that server's calls at
 // once and, for eager servers or servers with work in flight, restarts it with backoff until the
 // crash-loop breaker opens.
-import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client';
+import type { CallToolResult, Client, Prompt, Resource, Tool } from '@modelcontextprotocol/client';
 import type { HealthRow, ServerStatus } from '../../shared/domain';
 import type { ServerDefinition } from '../config/types';
 import { GatewayError, safeMessage } from '../core/errors';
 import { openConnection, type Connection, type VariableResolver } from './connect';
 import { LatencyWindow } from './latency';
-import { listAllTools } from './list-tools';
 import { LogRing } from './log-ring';
-import type { PendingCalls } from './pending-calls';
 import { RestartPolicy, type RestartPolicyOptions } from './restart-policy';
 import { killServerTree, type SpawnedServer } from './stdio-process';
-import { CallCancelled } from './pending-calls';
+import { CallCancelled, type PendingCalls } from './pending-calls';
+import { ServerCatalog, type CatalogKind } from './server-catalog';
 import { CeilingExceeded, runToolCall, type ToolCallOptions } from './tool-call';
 
 /** Errors that already say exactly why a call ended. */
@@ -35,6 +34,8 @@ export interface HandleOptions {
   onChildGone?: (process: SpawnedServer) => void;
   /** A fresh, complete tool list (for the offline descriptions cache). */
   onToolsListed?: (tools: readonly Tool[]) => void;
+  /** A list the server announced as changed was re-read (for upstream list_changed). */
+  onCatalogChanged?: (kind: CatalogKind) => void;
   log: (line: string) => void;
 }
 
@@ -51,7 +52,7 @@ export class ServerHandle {
   /** The child of a start still in its handshake: a stop must not leave it behind. */
   private spawning: SpawnedServer | null = null;
   private attempt = 0;
-  private toolList: Tool[] = [];
+  private catalog = new ServerCatalog(0);
   private lastError: string | null = null;
   private lastExit: Exit | null = null;
   private missingEnvVars: string[] = [];
@@ -78,7 +79,15 @@ export class ServerHandle {
   }
 
   get tools(): readonly Tool[] {
-    return this.toolList;
+    return this.catalog.tools;
+  }
+
+  get resources(): readonly Resource[] {
+    return this.catalog.resources;
+  }
+
+  get prompts(): readonly Prompt[] {
+    return this.catalog.prompts;
   }
 
   get client(): Client | null {
@@ -97,7 +106,7 @@ export class ServerHandle {
       source: this.definition.source,
       source_path: this.definition.sourcePath,
       pid: this.connection?.process?.child.pid ?? null,
-      tool_count: this.toolList.length,
+      tool_count: this.catalog.tools.length,
       protocol_version: (live && client?.getNegotiatedProtocolVersion()) || null,
       started_at: live ? this.startedAt : null,
       last_error: this.lastError,
@@ -142,7 +151,7 @@ export class ServerHandle {
     this.connecting = null;
     this.connection = null;
     this.spawning = null;
-    this.toolList = [];
+    this.catalog.clear();
     this.setState(finalState);
     if (connection) await this.teardown(connection);
     if (spawning) await killServerTree(spawning);
@@ -201,13 +210,8 @@ export class ServerHandle {
         await this.teardown(connection);
         throw stale();
       }
-      let tools: Tool[] = [];
-      let listError: string | null = null;
-      try {
-        tools = await listAllTools(connection.client, this.options.connectTimeoutMs);
-      } catch (error) {
-        listError = `tools/list failed: ${safeMessage(error)}`;
-      }
+      const catalog = new ServerCatalog(this.options.connectTimeoutMs);
+      await catalog.load(connection.client);
       if (attempt !== this.attempt) {
         await this.teardown(connection);
         throw stale();
@@ -220,12 +224,12 @@ export class ServerHandle {
           { server: this.name }, 'check the server on its own; it starts again on the next call', true);
       }
       this.connection = connection;
-      this.toolList = tools;
-      if (!listError) this.options.onToolsListed?.(tools);
+      this.catalog = catalog;
+      if (!catalog.toolsError) this.options.onToolsListed?.(catalog.tools);
       this.startedAt = new Date().toISOString();
       this.watchConnection(connection, attempt);
-      this.lastError = listError;
-      this.setState(listError ? 'degraded' : 'online');
+      this.lastError = catalog.toolsError;
+      this.setState(catalog.toolsError ? 'degraded' : 'online');
       return connection;
     } catch (error) {
       if (attempt === this.attempt) {
@@ -251,32 +255,15 @@ export class ServerHandle {
       else if (this.crashed === connection) this.describeCrash(exit);
     });
     connection.onClose(() => this.onCrash(connection, attempt, null, hadWork()));
-    connection.client.setNotificationHandler('notifications/tools/list_changed', () => this.scheduleToolRefresh(connection));
-  }
-
-  private refreshTimer: NodeJS.Timeout | null = null;
-
-  /** Coalesces bursts of list_changed, then re-reads every page and swaps the list in one step. */
-  private scheduleToolRefresh(connection: Connection): void {
-    if (this.refreshTimer) clearTimeout(this.refreshTimer);
-    this.refreshTimer = setTimeout(() => {
-      this.refreshTimer = null;
-      listAllTools(connection.client, this.options.connectTimeoutMs).then(
-        (tools) => {
-          if (this.connection !== connection) return;
-          this.toolList = tools;
-          this.options.onToolsListed?.(tools);
-          this.lastError = null;
-          this.setState('online');
-        },
-        (error: unknown) => {
-          if (this.connection !== connection) return;
-          this.lastError = `tools/list failed after list_changed: ${safeMessage(error)}`;
-          this.setState('degraded'); // the previous list stays usable
-        },
-      );
-    }, 250);
-    this.refreshTimer.unref();
+    const catalog = this.catalog;
+    catalog.watch(connection.client, () => this.connection === connection && this.catalog === catalog, (kind) => {
+      if (kind === 'tools') {
+        if (!catalog.toolsError) this.options.onToolsListed?.(catalog.tools);
+        this.lastError = catalog.toolsError; // a failed re-read keeps the previous list: degraded
+        this.setState(catalog.toolsError ? 'degraded' : 'online');
+      }
+      this.options.onCatalogChanged?.(kind);
+    });
   }
 
   /** An exit or close nobody asked for. Its calls already failed (the transport closed under them). */
@@ -287,7 +274,7 @@ export class ServerHandle {
     if (attempt !== this.attempt || this.connection !== connection) return;
     this.connection = null;
     this.crashed = connection;
-    this.toolList = [];
+    this.catalog.clear();
     void this.teardown(connection);
     const delay = this.policy.recordCrash();
     this.describeCrash(exit, false);

@@ -7,6 +7,7 @@ import { GatewayError, safeMessage } from '../core/errors';
 import { ChildrenRegistry } from './children-registry';
 import type { VariableResolver } from './connect';
 import { DescriptionsCache } from './descriptions-cache';
+import type { CatalogKind } from './server-catalog';
 import { PendingCalls } from './pending-calls';
 import type { RestartPolicyOptions } from './restart-policy';
 import { ServerHandle } from './server-handle';
@@ -17,6 +18,8 @@ const STATS_INTERVAL_MS = 1000;
 
 export interface SupervisorOptions {
   gatewayEnv: NodeJS.ProcessEnv;
+  /** A downstream list (resources, prompts, tools) changed and was re-read. */
+  onCatalogChanged?: (kind: CatalogKind) => void;
   /** Where descriptions.json lives (offline cards); default: no cache. */
   cacheDir?: string;
   resolveVariables?: VariableResolver;
@@ -156,6 +159,7 @@ export class Supervisor {
       onChildStarted: (process) => process.child.pid !== undefined && this.children.add(process.child.pid, definition.name),
       onChildGone: (process) => process.child.pid !== undefined && this.children.remove(process.child.pid),
       onToolsListed: (tools) => this.descriptions?.set(definition.name, tools),
+      onCatalogChanged: (kind) => this.options.onCatalogChanged?.(kind),
     });
   }
 

@@ -1,0 +1,45 @@
+// Downstream resources and prompts through the gateway, against server-everything: listed with their
+// own URIs and `server::name` prompt names, read by bare URI or `server::uri`, blobs and messages intact.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startCore, type CoreUnderTest } from '../helpers/core';
+import { createWorkspace, everythingServer, type Workspace } from '../helpers/workspace';
+
+let workspace: Workspace;
+let core: CoreUnderTest;
+beforeAll(async () => {
+  workspace = createWorkspace();
+  workspace.writeConfig({ mcpServers: { everything: everythingServer() } });
+  core = await startCore(workspace);
+  await core.gatehouse.api.startServer({ name: 'everything' });
+});
+afterAll(async () => {
+  await core?.close();
+  workspace?.cleanup();
+});
+
+it('lists and reads downstream resources, text and blob alike', async () => {
+  const { resources } = await core.client.listResources();
+  expect(resources.length).toBeGreaterThan(0);
+  const text = resources.find((r) => r.mimeType?.startsWith('text/'));
+  const blob = resources.find((r) => r.mimeType && !r.mimeType.startsWith('text/'));
+  expect(text).toBeDefined();
+  expect(blob).toBeDefined();
+  const bare = await core.client.readResource({ uri: text!.uri });
+  const qualified = await core.client.readResource({ uri: `everything::${text!.uri}` });
+  expect(bare.contents[0]).toMatchObject({ uri: text!.uri });
+  expect(qualified.contents).toEqual(bare.contents);
+  const read = await core.client.readResource({ uri: blob!.uri });
+  expect(read.contents[0]).toHaveProperty('blob');
+  await expect(core.client.readResource({ uri: 'nowhere://missing' })).rejects.toThrow();
+});
+
+it('lists prompts as server::name and gets one with its messages unchanged', async () => {
+  const { prompts } = await core.client.listPrompts();
+  expect(prompts.length).toBeGreaterThan(0);
+  expect(prompts.every((p) => p.name.startsWith('everything::'))).toBe(true);
+  const simple = prompts.find((p) => !(p.arguments ?? []).some((a) => a.required));
+  expect(simple).toBeDefined();
+  const got = await core.client.getPrompt({ name: simple!.name });
+  expect(got.messages.length).toBeGreaterThan(0);
+  await expect(core.client.getPrompt({ name: 'nope::nothing' })).rejects.toThrow(/Unknown prompt/);
+});
