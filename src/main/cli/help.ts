@@ -4,9 +4,17 @@ export const HELP = `gatehouse ${GATEHOUSE_VERSION} — one MCP gateway for ever
 
 Usage:
   gatehouse serve [--transport stdio|http] [--host 127.0.0.1] [--port 3344]
-                  [--config FILE] [--project DIR]
-      Run the gateway. stdio (the default) is what MCP clients launch; http serves
-      streamable HTTP at http://HOST:PORT/mcp and /health, loopback only.
+                  [--config FILE] [--project DIR] [--standalone]
+                  [--auth none|shared-secret|resource-server] [--auth-token-file FILE]
+                  [--oauth-issuer URL --oauth-jwks-url URL --oauth-audience URI]
+                  [--oauth-algorithm ALG]... [--required-scope SCOPE]... [--oauth-allow-loopback-issuer]
+                  [--allowed-origin URL]... [--public-url URL] [--rate-limit RPM] [--trust-proxy]
+                  [--request-timeout SECONDS] [--metrics-public] [--allow-insecure-bind]
+      Run the gateway. stdio (the default) is what MCP clients launch; if a gateway already
+      runs (instance.json) it attaches to it (--standalone: never). http serves streamable
+      HTTP at http://HOST:PORT/mcp plus /health and /metrics.
+  gatehouse proxy --url http://127.0.0.1:PORT/mcp [--auth-token-file FILE]
+      Relay stdio to a running gateway (loopback URLs only).
   gatehouse status [--json] [--port 3344] [--config FILE] [--project DIR]
       Show the running gateway's servers (or, when none runs, the configured ones).
   gatehouse secrets set NAME [--scope user|project|tenant] [--project DIR] [--tenant ID] [--json]

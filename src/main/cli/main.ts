@@ -5,6 +5,7 @@ import { GatewayError } from '../core/errors';
 import { GATEHOUSE_VERSION } from '../core/version';
 import { UsageError } from './args';
 import { HELP } from './help';
+import { proxy } from './proxy';
 import { secrets } from './secrets';
 import { serve } from './serve';
 import { status } from './status';
@@ -16,6 +17,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<CommandResult>> = {
   serve,
   status,
   secrets,
+  proxy,
 };
 
 export async function main(argv: string[]): Promise<CommandResult> {

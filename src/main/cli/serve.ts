@@ -1,19 +1,66 @@
 // `gatehouse serve`: the core in plain Node over stdio or HTTP. On stdio, stdout carries only MCP; every
-// diagnostic goes to stderr. Shutdown (stdin closed, SIGINT, SIGTERM) stops every child first.
+// diagnostic goes to stderr. A stdio serve first looks for a running gateway (instance.json) and, when
+// one answers, becomes a thin bridge into it instead of starting a second core — a second client is
+// never locked out. An HTTP serve announces itself in instance.json and removes it on shutdown.
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createGatehouse } from '../core/gatehouse';
-import { assertBindable, startHttpGateway } from '../http/listener';
+import { safeMessage } from '../core/errors';
+import type { Gatehouse } from '../core/types';
+import { startBridge } from '../http/bridge';
+import { GuardedStdioTransport } from '../http/guarded-stdio';
+import { coreServerFactory, startHttpGateway, type HttpGateway } from '../http/listener';
+import { resolveHttpSettings, type HttpFlagValues, type HttpSettings } from '../http/settings';
+import { announceInstance } from '../state/announce';
+import { newInstanceToken } from '../state/instance-file';
+import { findLiveInstance } from '../state/live-instance';
+import { instanceFilePath } from '../state/paths';
 import { CONFIG_FLAGS, parseFlags, parsePort, UsageError } from './args';
 
 const log = (line: string) => process.stderr.write(`gatehouse: ${line}\n`);
 
-const FLAGS = {
-  ...CONFIG_FLAGS,
-  transport: { type: 'string', default: 'stdio' },
+const HTTP_FLAGS = {
   host: { type: 'string' },
   port: { type: 'string' },
+  auth: { type: 'string' },
+  'auth-token-file': { type: 'string' },
+  'auth-token': { type: 'string' },
+  'allow-insecure-bind': { type: 'boolean' },
+  'oauth-issuer': { type: 'string' },
+  'oauth-jwks-url': { type: 'string' },
+  'oauth-audience': { type: 'string' },
+  'oauth-algorithm': { type: 'string', multiple: true },
+  'required-scope': { type: 'string', multiple: true },
+  'oauth-allow-loopback-issuer': { type: 'boolean' },
+  'allowed-origin': { type: 'string', multiple: true },
+  'public-url': { type: 'string' },
+  'rate-limit': { type: 'string' },
+  'trust-proxy': { type: 'boolean' },
+  'request-timeout': { type: 'string' },
+  'metrics-public': { type: 'boolean' },
 } as const;
+
+const FLAGS = {
+  ...CONFIG_FLAGS,
+  ...HTTP_FLAGS,
+  transport: { type: 'string', default: 'stdio' },
+  standalone: { type: 'boolean', default: false },
+} as const;
+
+/** Stops once on SIGINT/SIGTERM (or when the returned function is called), then exits 0. */
+function onShutdown(stop: (why: string) => Promise<void>): (why: string) => void {
+  let stopping = false;
+  const once = (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`stopping (${why})`);
+    stop(why).finally(() => process.exit(0));
+  };
+  process.once('SIGINT', () => once('SIGINT'));
+  process.once('SIGTERM', () => once('SIGTERM'));
+  return once;
+}
 
 export async function serve(argv: string[]): Promise<'running'> {
   const { values } = parseFlags(argv, FLAGS);
@@ -21,46 +68,76 @@ export async function serve(argv: string[]): Promise<'running'> {
   if (transport !== 'stdio' && transport !== 'http') {
     throw new UsageError(`--transport must be "stdio" or "http", not "${transport}"`);
   }
-  const args = { ...values, transport, port: parsePort(values.port) };
-  if (args.transport === 'http') assertBindable(args.host);
-  const gatehouse = createGatehouse({
-    cwd: process.cwd(),
-    projectDir: args.project ? resolve(args.project) : undefined,
-    configPath: args.config,
-    log,
-  });
-  await gatehouse.start();
-
-  let closeTransport: () => Promise<void> = async () => undefined;
-  let stopping = false;
-  const shutdown = async (why: string) => {
-    if (stopping) return;
-    stopping = true;
-    log(`stopping (${why})`);
-    await closeTransport().catch(() => undefined);
-    await gatehouse.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
-  if (args.transport === 'http') {
-    let http;
-    try {
-      http = await startHttpGateway({ gatehouse, host: args.host, port: args.port, log });
-    } catch (error) {
-      // Eager servers may already run in their own process groups: stop them before reporting.
-      await gatehouse.stop();
-      throw error;
-    }
-    closeTransport = http.close;
-    log(`serving MCP at ${http.url} (health: ${http.url.replace(/\/mcp$/, '/health')})`);
-    return 'running';
+  if (transport === 'stdio') {
+    const httpOnly = Object.keys(HTTP_FLAGS).find((flag) => (values as Record<string, unknown>)[flag] !== undefined);
+    if (httpOnly) throw new UsageError(`--${httpOnly} applies to --transport http only`);
+    return serveStdioTransport(values);
   }
-  const stdio = serveStdio(() => gatehouse.createMcpServer('stdio'), { onerror: (error) => log(`stdio: ${error.message}`) });
-  closeTransport = stdio.close;
+  const flags: HttpFlagValues = { ...values, port: parsePort(values.port) };
+  // Resolved before anything starts: bad auth settings fail closed, with no child spawned.
+  const settings = resolveHttpSettings(flags, { env: process.env, readFile: (path) => readFileSync(path, 'utf8'), warn: log });
+  return serveHttp(values, settings);
+}
+
+/** Variables that hold the gateway's own credentials: read once, never passed on to any child. */
+const OWN_SECRETS = ['GATEHOUSE_AUTH_TOKEN'];
+
+function coreFor(values: { project?: string; config?: string }): Gatehouse {
+  const env = { ...process.env };
+  for (const name of OWN_SECRETS) {
+    delete env[name];
+    delete process.env[name];
+  }
+  return createGatehouse({ cwd: process.cwd(), projectDir: values.project ? resolve(values.project) : undefined, configPath: values.config, env, log });
+}
+
+async function serveStdioTransport(values: { project?: string; config?: string; standalone?: boolean }): Promise<'running'> {
+  if (!values.standalone) {
+    const live = await findLiveInstance(instanceFilePath());
+    if (live.ok) return attach(live.record.url, live.record.token, live.record.pid, values);
+  }
+  const gatehouse = coreFor(values);
+  await gatehouse.start();
+  const wire = new GuardedStdioTransport();
+  const stdio = serveStdio(() => gatehouse.createMcpServer('stdio'), { transport: wire, onerror: (error) => log(`stdio: ${safeMessage(error)}`) });
+  const stop = async () => {
+    await stdio.close().catch(() => undefined);
+    await gatehouse.stop();
+  };
+  const shutdown = onShutdown(stop);
   // The client closing our stdin is how it says goodbye (and how we notice it died).
-  process.stdin.once('end', () => void shutdown('stdin closed'));
-  process.stdin.once('close', () => void shutdown('stdin closed'));
+  process.stdin.once('end', () => shutdown('stdin closed'));
+  process.stdin.once('close', () => shutdown('stdin closed'));
+  return 'running';
+}
+
+async function attach(url: string, token: string, pid: number, values: { project?: string; config?: string }): Promise<'running'> {
+  log(`attached to the running gateway at ${url} (pid ${pid}); this process relays stdio to it`);
+  if (values.project || values.config) log('note: --project/--config are ignored while attached; pass --standalone for a gateway of your own');
+  const bridge = await startBridge({ url: new URL(url), token, log });
+  onShutdown(() => bridge.close());
+  void bridge.done.then((why) => process.exit(why === 'stdin-closed' ? 0 : 1));
+  return 'running';
+}
+
+async function serveHttp(values: { project?: string; config?: string }, settings: HttpSettings): Promise<'running'> {
+  const gatehouse = coreFor(values);
+  await gatehouse.start();
+  const instanceToken = newInstanceToken();
+  let http: HttpGateway;
+  try {
+    http = await startHttpGateway({ settings, ...coreServerFactory(gatehouse), instanceToken, log });
+  } catch (error) {
+    // Eager servers may already run in their own process groups: stop them before reporting.
+    await gatehouse.stop();
+    throw error;
+  }
+  const release = await announceInstance({ url: http.url, port: http.port, host: settings.host, token: instanceToken, log });
+  onShutdown(async () => {
+    release();
+    await http.close().catch(() => undefined);
+    await gatehouse.stop();
+  });
+  log(`serving MCP at ${http.url} (health: ${http.url.replace(/\/mcp$/, '/health')}, auth: ${settings.auth.mode})`);
   return 'running';
 }

@@ -15,6 +15,8 @@ import { createAuthConnectTool } from '../gateway/tools/auth-connect';
 import { createSecretsPanelApi } from '../secrets/panel-api';
 import { createRedactor } from '../secrets/redactor';
 import { defaultSecretStore } from '../secrets/store';
+import { createAuditRing } from '../http/audit';
+import { isTerminal } from '../supervisor/task-records';
 import { keychainResolver } from './keychain-resolver';
 import type { ReloadResult } from '../gateway/meta-tool';
 import { Supervisor } from '../supervisor/supervisor';
@@ -101,11 +103,17 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     setSecret: (input) => secretsApi.setSecret(input),
     deleteSecret: (input) => secretsApi.deleteSecret(input),
   };
+  const audit = createAuditRing();
   const tools = secretStore ? [...META_TOOLS, createAuthConnectTool(secretStore, { projectRoot, redactor })] : META_TOOLS;
 
   return {
     api,
     events,
+    audit,
+    hasPendingWork: (sessionId) =>
+      supervisor.pending.list({ operator: false, sessionId }).length > 0 ||
+      supervisor.tasks.list({ operator: false, sessionId }).some((record) => !isTerminal(record.task.status)),
+    endSession: (sessionId) => supervisor.pending.cancelSession(sessionId),
     async start() {
       if (started) return;
       const fatal = store.fatalCustomIssues;
@@ -134,6 +142,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
         session: session ?? { sessionId: randomUUID(), operator: false },
         revision: () => revision,
         configIssues: () => store.config.issues,
+        auditEvents: () => (session ? audit.getAuditEvents(session.sessionId) : audit.getAuditEvents()),
         reload: () => applyConfig(store.reload()),
       });
       sessions.add(server);

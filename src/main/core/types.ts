@@ -1,6 +1,7 @@
 import type { Server } from '@modelcontextprotocol/server';
 import type { GatehouseApi } from '../../shared/ipc';
 import type { GatewayTransport, SessionIdentity } from '../gateway/meta-tool';
+import type { AuditRing } from '../http/audit';
 import type { SecretStore } from '../secrets/store';
 import type { RestartPolicyOptions } from '../supervisor/restart-policy';
 import type { GatehouseEvents } from './events';
@@ -37,6 +38,12 @@ export interface Gatehouse {
   start(): Promise<void>;
   /** Stops every child (process groups killed) and releases watchers. */
   stop(): Promise<void>;
+  /** What clients asked and how it ended: a bounded ring the HTTP layer records into. */
+  audit: AuditRing;
+  /** True while the client session owns pending calls or active tasks (such a session never expires). */
+  hasPendingWork(sessionId: string): boolean;
+  /** A client session ended: cancel its pending calls (E307 session_closed); returns how many. */
+  endSession(sessionId: string): number;
   /**
    * A fresh MCP server exposing the gateway.* meta-tools; one per stdio connection or HTTP session/request.
    * `session` owns the pending calls made through it (default: a new private session).

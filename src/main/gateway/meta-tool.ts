@@ -3,6 +3,7 @@
 import type { CallToolResult, ProgressToken } from '@modelcontextprotocol/server';
 import type * as z from 'zod';
 import type { ConfigIssue } from '../../shared/domain';
+import type { AuditEvent } from '../http/audit';
 import type { Supervisor } from '../supervisor/supervisor';
 
 export type GatewayTransport = 'stdio' | 'http' | 'in-process';
@@ -19,6 +20,8 @@ export interface GatewayContext {
   session: SessionIdentity;
   revision(): { id: string; refreshedAt: string };
   configIssues(): ConfigIssue[];
+  /** Audit events this session may see (its own and gateway-level), oldest first. */
+  auditEvents(): AuditEvent[];
   /** Scrubs known secret values from an answer before it leaves the gateway. */
   redact<T>(value: T): T;
   /** Re-reads every config source and reconciles the servers (gateway.refresh). */

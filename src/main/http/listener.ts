@@ -1,102 +1,194 @@
-// The HTTP face of the gateway: streamable HTTP at /mcp (both protocol eras through the SDK's handler),
-// an unauthenticated /health, and nothing else. Loopback only until the auth modes land.
+// The HTTP face of the gateway (contract §8): streamable HTTP at /mcp for both protocol eras, /health,
+// /metrics and, in resource-server mode, the RFC 9728 metadata. Every request passes the gate in the
+// contract's order before anything else happens; see gate.ts, mcp-endpoint.ts and sessions.ts.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler } from '@modelcontextprotocol/server';
+import { createMcpHandler, type AuthInfo, type Server } from '@modelcontextprotocol/server';
+import type { HealthSnapshot } from '../../shared/domain';
 import { GatewayError, safeMessage } from '../core/errors';
 import type { Gatehouse } from '../core/types';
 import { GATEHOUSE_VERSION } from '../core/version';
-import { hostAllowed, isLoopbackHost, originAllowed } from './loopback';
+import { createAuditRing, type AuditEvent, type AuditRing } from './audit';
+import type { JwksCacheOptions } from './auth/jwks-cache';
+import { createAuthSetup } from './auth/setup';
+import { authenticate, passesDeclaredSize, passesFront, type GateOptions } from './gate';
+import { buildOriginPolicy } from './loopback';
+import { createMcpEndpoint } from './mcp-endpoint';
+import { Metrics } from './metrics';
+import { RateLimiter } from './rate-limit';
+import { sendJson, sendRpcError, sendText } from './replies';
+import { SessionRegistry, type SessionHooks, type SessionIdentity } from './sessions';
+import { DEFAULT_HOST, DEFAULT_PORT, type HttpSettings } from './settings';
+import { throttled } from './throttled-log';
 
-export const DEFAULT_HOST = '127.0.0.1';
-export const DEFAULT_PORT = 3344;
-const MAX_BODY_BYTES = 10 * 1024 * 1024;
+export { DEFAULT_HOST, DEFAULT_PORT };
 
 export interface HttpGatewayOptions {
-  gatehouse: Gatehouse;
-  host?: string;
-  port?: number;
-  log: (line: string) => void;
+  settings: HttpSettings;
+  /** A fresh MCP server for one session (or one stateless request, sessionId null). */
+  createServer(identity: SessionIdentity): Server | Promise<Server>;
+  /** Downstream health rows, for the children gauge of /metrics. */
+  health?: () => Promise<HealthSnapshot>;
+  hooks?: SessionHooks;
+  /** The per-run instance token (instance.json): accepted in every auth mode, principal `local`. */
+  instanceToken?: string | null;
+  audit?: AuditRing;
+  log(line: string): void;
+  /** Knobs for tests and embedders; the CLI uses the defaults. */
+  tuning?: { jwks?: Partial<Omit<JwksCacheOptions, 'url'>>; sessionIdleMs?: number; maxSessions?: number };
 }
 
 export interface HttpGateway {
   url: string;
   port: number;
+  /** Who owns a session (for the core's per-session isolation; see README). */
+  sessionIdentity(sessionId: string): SessionIdentity | undefined;
+  /** Audit ring reader: own session + own principal's stateless + gateway-level events; all without args. */
+  getAuditEvents(sessionId?: string, principal?: string): AuditEvent[];
+  readonly sessionCount: number;
+  /** Ends sessions idle past the limit now (a timer does it every minute); returns how many. */
+  expireIdleSessions(): Promise<number>;
+  /** Ends one session (operator action); its client must initialize again. */
+  closeSession(sessionId: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
+/** The wiring `gatehouse serve` uses: one gateway server per session from the core. */
+export function coreServerFactory(gatehouse: Gatehouse): Pick<HttpGatewayOptions, 'createServer' | 'health' | 'hooks' | 'audit'> {
+  return {
+    // A handshake session owns its calls; stateless requests belong to their principal (contract §8.3).
+    createServer: (identity) =>
+      gatehouse.createMcpServer('http', { sessionId: identity.sessionId ?? `principal:${identity.principal}`, operator: identity.operator }),
+    health: () => gatehouse.api.listHealth({}),
+    hooks: {
+      hasPendingWork: (sessionId) => gatehouse.hasPendingWork(sessionId),
+      onSessionClosed: (identity) => {
+        if (identity.sessionId) gatehouse.endSession(identity.sessionId);
+      },
+    },
+    audit: gatehouse.audit,
+  };
 }
 
-/** Without authentication the gateway may only bind loopback; checked before anything starts. */
-export function assertBindable(host: string = DEFAULT_HOST): void {
-  if (!isLoopbackHost(host)) {
-    throw new GatewayError(
-      'E204',
-      `refusing to listen on ${host}: without authentication the gateway may only bind a loopback address`,
-      { host },
-      'use --host 127.0.0.1 (the default); remote binding arrives with the HTTP auth modes',
-    );
-  }
+function identityFromAuth(authInfo: AuthInfo | undefined): SessionIdentity {
+  const principal = typeof authInfo?.extra?.principal === 'string' ? authInfo.extra.principal : 'anonymous';
+  const kind = authInfo?.extra?.principalKind;
+  const principalKind = kind === 'token' || kind === 'jwt' || kind === 'local' ? kind : 'anonymous';
+  return { sessionId: null, principal, principalKind, operator: false };
 }
 
 export async function startHttpGateway(options: HttpGatewayOptions): Promise<HttpGateway> {
-  const host = options.host ?? DEFAULT_HOST;
-  assertBindable(host);
-  const mcp = toNodeHandler(
-    createMcpHandler(() => options.gatehouse.createMcpServer('http'), {
-      maxRequestBodySize: MAX_BODY_BYTES,
-      onerror: (error) => options.log(`http: ${safeMessage(error)}`),
-    }),
-    { maxRequestBodySize: MAX_BODY_BYTES, onerror: (error) => options.log(`http: ${safeMessage(error)}`) },
-  );
-  let boundPort = options.port ?? DEFAULT_PORT;
+  const { settings } = options;
+  const log = throttled(options.log);
+  const auth = createAuthSetup(settings.auth, { instanceToken: options.instanceToken ?? null, log, jwks: options.tuning?.jwks });
+  const audit = options.audit ?? createAuditRing(undefined, () => auth.authenticator.secrets());
+  const metrics = new Metrics();
+  let boundPort = settings.port;
+  const sessions = new SessionRegistry({
+    createServer: options.createServer,
+    hooks: options.hooks,
+    idleMs: options.tuning?.sessionIdleMs,
+    maxSessions: options.tuning?.maxSessions,
+    log,
+  });
+  const modern = createMcpHandler((ctx) => options.createServer(identityFromAuth(ctx.authInfo)), {
+    legacy: 'reject',
+    maxRequestBodySize: settings.maxBodyBytes,
+    onerror: (error) => log(`http: ${safeMessage(error)}`),
+  });
+  const endpoint = createMcpEndpoint({ sessions, modern, maxBodyBytes: settings.maxBodyBytes, requestTimeoutMs: settings.requestTimeoutMs, metrics, audit });
+  const gate: GateOptions = {
+    originPolicy: buildOriginPolicy(boundPort, { publicUrls: [...auth.publicUrls, ...(settings.publicUrl ? [settings.publicUrl] : [])], allowedOrigins: settings.allowedOrigins }),
+    rateLimiter: new RateLimiter(settings.rateLimitPerMinute),
+    trustProxy: settings.trustProxy,
+    maxBodyBytes: settings.maxBodyBytes,
+    authenticator: auth.authenticator,
+    audit,
+  };
+  const startedAt = Date.now();
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const path = (req.url ?? '/').split('?')[0];
-    if (!hostAllowed(req.headers.host, boundPort)) return sendJson(res, 403, { error: 'forbidden', message: 'Host header is not this loopback gateway' });
-    if (!originAllowed(req.headers.origin)) return sendJson(res, 403, { error: 'forbidden', message: 'Origin is not allowed' });
-    if (path === '/health' && req.method === 'GET') {
-      return sendJson(res, 200, { ok: true, version: GATEHOUSE_VERSION, transport: 'http' });
-    }
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const requestStart = Date.now();
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (!passesFront(req, res, gate)) return;
     if (path === '/mcp') {
-      mcp(req, res).catch((error: unknown) => {
-        options.log(`http: ${safeMessage(error)}`);
-        if (!res.headersSent) sendJson(res, 500, { error: 'internal', message: 'the request failed; see the gateway log' });
-        else res.end();
-      });
+      if (!passesDeclaredSize(req, res, settings.maxBodyBytes)) return;
+      const caller = await authenticate(req, res, gate, requestStart);
+      if (caller) await endpoint.handle(req, res, caller);
       return;
     }
-    sendJson(res, 404, { error: 'not_found', message: `no endpoint at ${path}; MCP is served at /mcp` });
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendRpcError(res, 405, null, -32000, 'Method not allowed', { allow: 'GET' });
+    if (path === '/health') {
+      // Liveness for anyone; diagnostics only for a caller who presents a valid credential.
+      const presented = req.headers.authorization !== undefined;
+      const result = presented ? await gate.authenticator.authenticate(req.headers.authorization) : null;
+      const diagnostics = result?.ok
+        ? { pid: process.pid, auth_mode: gate.authenticator.mode, sessions: sessions.size, pending: endpoint.inFlight(), uptime_s: Math.round((Date.now() - startedAt) / 1000) }
+        : undefined;
+      return sendJson(res, 200, { ok: true, version: GATEHOUSE_VERSION, transport: 'http', ...(diagnostics && { gateway_diagnostics: diagnostics }) });
+    }
+    if (path === '/metrics') {
+      if (!settings.metricsPublic && !(await authenticate(req, res, gate, requestStart))) return;
+      const text = await metrics.render({ pending: endpoint.inFlight, sessions: () => sessions.size, health: options.health });
+      return sendText(res, 200, text, 'text/plain; version=0.0.4; charset=utf-8');
+    }
+    if (auth.protectedResource?.paths.includes(path)) return sendJson(res, 200, auth.protectedResource.metadata, { 'cache-control': 'max-age=300' });
+    sendJson(res, 404, { error: 'not_found', message: `no endpoint at ${path.slice(0, 100)}; MCP is served at /mcp` });
+  }
+
+  const server = createServer((req, res) => {
+    let counted = false;
+    const count = () => {
+      if (counted) return;
+      counted = true;
+      metrics.countHttp(res.statusCode);
+    };
+    res.once('finish', count);
+    res.once('close', count);
+    route(req, res).catch((error: unknown) => {
+      log(`http: ${safeMessage(error)}`);
+      if (!res.headersSent) sendRpcError(res, 500, null, -32603, 'Internal error: the request failed; see the gateway log');
+      else res.end();
+    });
   });
-  // A slow or idle client must not hold a socket forever; tool calls stream, so no total request timeout.
-  server.headersTimeout = 30_000;
+  // Slow headers are cut by node; bodies by --request-timeout (body.ts); answers are never cut here,
+  // because tool calls stream for as long as the core's own timers allow.
+  server.headersTimeout = Math.min(30_000, settings.requestTimeoutMs);
   server.requestTimeout = 0;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') {
-        reject(new GatewayError('E204', `port ${boundPort} on ${host} is already in use`, { port: boundPort },
-          'stop the other process, or pass --port with a free port'));
+        reject(new GatewayError('E204', `port ${boundPort} on ${settings.host} is already in use`, { port: boundPort }, 'stop the other process, or pass --port with a free port'));
       } else {
-        reject(error);
+        reject(new GatewayError('E204', `cannot listen on ${settings.host}:${boundPort}: ${safeMessage(error)}`, { host: settings.host }, 'check --host and --port'));
       }
     });
-    server.listen(boundPort, host, () => resolve());
+    server.listen(boundPort, settings.host, () => resolve());
   });
   boundPort = (server.address() as AddressInfo).port;
-  const shownHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  gate.originPolicy = { ...gate.originPolicy, port: boundPort };
+  const shownHost = settings.host.includes(':') && !settings.host.startsWith('[') ? `[${settings.host}]` : settings.host;
   return {
     url: `http://${shownHost}:${boundPort}/mcp`,
     port: boundPort,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    sessionIdentity: (id) => sessions.identity(id),
+    getAuditEvents: (sessionId, principal) => audit.getAuditEvents(sessionId, principal),
+    get sessionCount() {
+      return sessions.size;
+    },
+    expireIdleSessions: () => sessions.sweep(),
+    async closeSession(sessionId) {
+      if (!sessions.identity(sessionId)) return false;
+      await sessions.close(sessionId, 'closed');
+      return true;
+    },
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await sessions.closeAll();
+      await modern.close().catch(() => undefined);
+      server.closeAllConnections();
+      await closed;
+    },
   };
 }

@@ -1,36 +1,81 @@
-// Loopback rules for the local HTTP gateway. A loopback listener is reachable from every web page the
-// user opens, so Host (DNS rebinding) and Origin are checked on every request.
+// Host and Origin rules (contract §8, checks 1 and 2). A loopback listener is reachable from every web
+// page the user opens, so a Host naming anything but this gateway (DNS rebinding) and a foreign browser
+// Origin are refused on every request, in every auth mode.
 import { isIP } from 'node:net';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+// A Host header is host[:port] and nothing else: no user info, path or spaces that URL parsing would
+// quietly strip (`evil@127.0.0.1` must not pass as 127.0.0.1).
+const HOST_HEADER = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
 export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '');
-  if (LOOPBACK_NAMES.has(host) || LOOPBACK_NAMES.has(bare)) return true;
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (LOOPBACK_NAMES.has(bare)) return true;
   return isIP(bare) === 4 && bare.startsWith('127.');
 }
 
-/** The Host header must name a loopback host on the port we listen on. */
-export function hostAllowed(hostHeader: string | undefined, port: number): boolean {
-  if (!hostHeader) return false;
+/** 0.0.0.0 and :: listen on every interface, loopback included. */
+export function isUnspecifiedHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '');
+  return bare === '0.0.0.0' || bare === '::' || bare === '0:0:0:0:0:0:0:0';
+}
+
+export interface OriginPolicy {
+  /** The port the listener is bound to: loopback Host values must name it. */
+  port: number;
+  /** Extra `host[:port]` values (lowercase, as URL.host prints them) from --public-url, the audience, --allowed-origin. */
+  allowedHosts: ReadonlySet<string>;
+  /** Extra browser origins (`scheme://host[:port]`, lowercase) from --allowed-origin. */
+  allowedOrigins: ReadonlySet<string>;
+}
+
+/** URL.host of a bare `host[:port]` header (lowercase, default port dropped), or null when malformed. */
+export function normalizeHostHeader(hostHeader: string | undefined): { host: string; hostname: string; port: number } | null {
+  if (!hostHeader || !HOST_HEADER.test(hostHeader)) return null;
   let url: URL;
   try {
     url = new URL(`http://${hostHeader}`);
   } catch {
-    return false;
+    return null;
   }
-  const hostPort = url.port === '' ? 80 : Number(url.port);
-  return isLoopbackHost(url.hostname) && hostPort === port;
+  return { host: url.host, hostname: url.hostname, port: url.port === '' ? 80 : Number(url.port) };
 }
 
-/** No Origin (non-browser clients) passes; a browser Origin must itself be loopback. */
-export function originAllowed(originHeader: string | undefined): boolean {
+/** Check 1: the Host header names this gateway (loopback on the bound port, or a configured name). */
+export function hostAllowed(hostHeader: string | undefined, policy: OriginPolicy): boolean {
+  const parsed = normalizeHostHeader(hostHeader);
+  if (!parsed) return false;
+  if (isLoopbackHost(parsed.hostname) && parsed.port === policy.port) return true;
+  return policy.allowedHosts.has(parsed.host);
+}
+
+/**
+ * Check 2: no Origin (non-browser clients) passes; a present one must be loopback, configured, or the
+ * same origin as the already validated Host. `null` (sandboxed frames, file:// pages) never passes.
+ */
+export function originAllowed(originHeader: string | undefined, hostHeader: string | undefined, policy: OriginPolicy): boolean {
   if (originHeader === undefined) return true;
   let url: URL;
   try {
     url = new URL(originHeader);
   } catch {
-    return false; // includes the literal "null" origin of sandboxed frames and file:// pages
+    return false;
   }
-  return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  if (isLoopbackHost(url.hostname)) return true;
+  if (policy.allowedOrigins.has(url.origin.toLowerCase())) return true;
+  const host = normalizeHostHeader(hostHeader);
+  return host !== null && host.host === url.host;
+}
+
+/** Adds the host of a configured URL (public URL, audience, allowed origin) to the allowed sets. */
+export function buildOriginPolicy(port: number, urls: { publicUrls: string[]; allowedOrigins: string[] }): OriginPolicy {
+  const allowedHosts = new Set<string>();
+  const allowedOrigins = new Set<string>();
+  for (const raw of [...urls.publicUrls, ...urls.allowedOrigins]) {
+    const url = new URL(raw);
+    allowedHosts.add(url.host.toLowerCase());
+  }
+  for (const raw of urls.allowedOrigins) allowedOrigins.add(new URL(raw).origin.toLowerCase());
+  return { port, allowedHosts, allowedOrigins };
 }

@@ -1,3 +1,4 @@
+import { createAuditRing } from '../../../src/main/http/audit';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { createEvents } from '../../../src/main/core/events';
@@ -110,6 +111,9 @@ function fakeCore(start: () => Promise<void> = async () => {}) {
       deleteSecret: async () => ({ ok: true, code: null, message: '', next_step: null, last_changed: null }),
     },
     events: createEvents(),
+    audit: createAuditRing(),
+    hasPendingWork: () => false,
+    endSession: () => 0,
     start: vi.fn(start),
     stop,
     createMcpServer: () => {

@@ -52,10 +52,12 @@ export const health = defineMetaTool({
       gateway_diagnostics: {
         version: GATEHOUSE_VERSION,
         transport: gateway.transport,
-        audit_enabled: false,
+        audit_enabled: true,
+        audit_buffer_size: gateway.auditEvents().length,
         config_issues: issues.length ? issues : null,
       },
-      audit_events: [],
+      // Newest first; the caller's own session and gateway-level events only.
+      audit_events: gateway.auditEvents().slice(-(args.verbose ? 64 : 10)).reverse(),
     });
   },
 });

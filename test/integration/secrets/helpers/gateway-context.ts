@@ -27,6 +27,7 @@ export async function gatewayWith(definitions: ServerDefinition[], stateDir: str
     revision: () => ({ id: 'rev-test', refreshedAt: new Date(0).toISOString() }),
     configIssues: () => [],
     redact: (value) => value,
+    auditEvents: () => [],
     reload: async () => {
       throw new Error('reload is not part of these tests');
     },

@@ -1,0 +1,108 @@
+// Resource-server auth (contract §8.1): JWT access tokens verified with jose against the issuer's JWKS.
+// The algorithm comes from the operator's allowlist, never from the token (so `none` and HS256 signed
+// with the public key both fail before any key is used); iss, aud (the configured resource URI), exp and
+// nbf (60 s leeway) and the required scopes are checked. 401/403 carry the RFC 6750 challenge with the
+// RFC 9728 metadata URL; 503 means the keys could not be had, which is not the caller's fault.
+import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
+import { JwksUnavailableError, type JwksCache } from './jwks-cache';
+import { bearerToken, quoteParam, refusal, type AuthRefusal, type Authenticator } from './types';
+
+export const DEFAULT_ALGORITHMS = ['RS256', 'ES256'];
+/** Asymmetric JWS algorithms jose verifies with a JWKS key; HS* and `none` can never be allowed. */
+export const ASYMMETRIC_ALGORITHMS = new Set(['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519']);
+export const CLOCK_TOLERANCE_S = 60;
+
+export interface ResourceServerSettings {
+  issuer: string;
+  /** The canonical resource URI: the `aud` every token must contain; never derived from Host. */
+  audience: string;
+  algorithms: string[];
+  requiredScopes: string[];
+  /** RFC 9728 document URL advertised in challenges. */
+  resourceMetadataUrl: string;
+}
+
+/** `scope` (space-separated string) and `scp` (array or string) both count. */
+export function scopesOf(payload: JWTPayload): string[] {
+  const found = new Set<string>();
+  const add = (value: unknown) => {
+    if (typeof value === 'string') value.split(/\s+/).filter(Boolean).forEach((s) => found.add(s));
+    else if (Array.isArray(value)) value.filter((s): s is string => typeof s === 'string').forEach((s) => found.add(s));
+  };
+  add(payload.scope);
+  add(payload.scp);
+  return [...found];
+}
+
+function principalName(payload: JWTPayload): string {
+  const candidates = [payload.sub, payload.client_id, payload.azp];
+  const name = candidates.find((v): v is string => typeof v === 'string' && v.length > 0) ?? 'jwt';
+  return name.replace(/[^\x21-\x7e]/g, '_').slice(0, 200);
+}
+
+export function createResourceServerAuth(settings: ResourceServerSettings, jwks: JwksCache): Authenticator {
+  const metadata = `resource_metadata=${quoteParam(settings.resourceMetadataUrl)}`;
+  const invalid = (state: 'missing' | 'invalid', description: string): AuthRefusal =>
+    refusal(401, state, 'invalid_token', description, `Bearer error="invalid_token", ${metadata}`);
+
+  return {
+    mode: 'resource-server',
+    secrets: () => [],
+    async authenticate(authorization) {
+      const token = bearerToken(authorization);
+      if (token === null) return invalid('missing', 'a Bearer access token is required');
+      let alg: unknown;
+      try {
+        alg = decodeProtectedHeader(token).alg;
+      } catch {
+        return invalid('invalid', 'the token is not a JWT');
+      }
+      // Refused before any key lookup, so a flood of bad tokens never reaches the JWKS.
+      if (typeof alg !== 'string' || !settings.algorithms.includes(alg)) {
+        return invalid('invalid', 'the token is signed with an algorithm this gateway does not accept');
+      }
+      let payload: JWTPayload;
+      try {
+        ({ payload } = await jwtVerify(token, jwks.getKey, {
+          issuer: settings.issuer,
+          audience: settings.audience,
+          algorithms: settings.algorithms,
+          clockTolerance: CLOCK_TOLERANCE_S,
+          requiredClaims: ['exp'],
+        }));
+      } catch (error) {
+        if (error instanceof JwksUnavailableError) {
+          return refusal(503, 'unavailable', 'temporarily_unavailable', 'the signing keys cannot be fetched right now; retry later');
+        }
+        return invalid('invalid', describeJoseError(error));
+      }
+      const scopes = scopesOf(payload);
+      const missing = settings.requiredScopes.filter((s) => !scopes.includes(s));
+      if (missing.length) {
+        const scope = quoteParam(settings.requiredScopes.join(' '));
+        return refusal(403, 'insufficient_scope', 'insufficient_scope', `the token lacks the scope(s): ${missing.join(' ')}`,
+          `Bearer error="insufficient_scope", scope=${scope}, ${metadata}`);
+      }
+      return {
+        ok: true,
+        principal: { name: principalName(payload), kind: 'jwt', scopes, expiresAt: payload.exp },
+        state: 'authenticated',
+      };
+    },
+  };
+}
+
+/** A short reason without echoing claim values (the token may carry personal data). */
+function describeJoseError(error: unknown): string {
+  if (error instanceof errors.JWTExpired) return 'the token has expired';
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === 'nbf') return 'the token is not valid yet';
+    if (error.claim === 'iss') return 'the token was issued by another issuer';
+    if (error.claim === 'aud') return 'the token is for another audience';
+    return `the token's ${error.claim} claim is not acceptable`;
+  }
+  if (error instanceof errors.JWKSNoMatchingKey) return 'no signing key matches the token';
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'the token signature does not verify';
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'the token is signed with an algorithm this gateway does not accept';
+  return 'the token is not valid';
+}

@@ -1,0 +1,53 @@
+// What every auth mode answers for one request: who the caller is, or the exact HTTP refusal
+// (contract §8.1). The /mcp pipeline and /metrics share one authenticator.
+import type { AuthState } from '../audit';
+
+export type AuthMode = 'none' | 'shared-secret' | 'resource-server';
+
+export interface Principal {
+  /** Stable name: a token-file name, the JWT `sub`, `local` for the instance token, `anonymous` in mode none. */
+  name: string;
+  kind: 'anonymous' | 'token' | 'jwt' | 'local';
+  scopes: string[];
+  /** Seconds since the epoch, for JWTs. */
+  expiresAt?: number;
+}
+
+export interface AuthRefusal {
+  ok: false;
+  status: 401 | 403 | 503;
+  headers: Record<string, string>;
+  body: { error: string; error_description: string };
+  state: AuthState;
+}
+
+export type AuthResult = { ok: true; principal: Principal; state: AuthState } | AuthRefusal;
+
+export interface Authenticator {
+  readonly mode: AuthMode;
+  authenticate(authorization: string | undefined): Promise<AuthResult>;
+  /** Secret values the redactor must hide (shared tokens, the instance token). */
+  secrets(): readonly string[];
+}
+
+/** `Bearer <token>` → token; anything else (missing, another scheme, empty) → null. */
+export function bearerToken(authorization: string | undefined): string | null {
+  if (!authorization) return null;
+  const match = /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)[ ]*$/i.exec(authorization);
+  return match?.[1] ?? null;
+}
+
+export function refusal(status: 401 | 403 | 503, state: AuthState, error: string, description: string, challenge?: string): AuthRefusal {
+  return {
+    ok: false,
+    status,
+    headers: challenge ? { 'www-authenticate': challenge } : {},
+    body: { error, error_description: description },
+    state,
+  };
+}
+
+/** A quoted-string parameter value for WWW-Authenticate (RFC 9110 §11.2). */
+export function quoteParam(value: string): string {
+  return `"${value.replace(/[\\"]/g, '\\$&')}"`;
+}

@@ -1,0 +1,96 @@
+// JSON-RPC framing shared by /mcp and the stdio transports: what counts as one acceptable message, and
+// the error answer for everything else. Validation uses the SDK's own schema, so whatever passes here is
+// never silently dropped by the SDK afterwards — every malformed request that names an id gets an answer.
+import { parseJSONRPCMessage, type JSONRPCMessage } from '@modelcontextprotocol/server';
+
+export type JsonRpcId = string | number;
+
+export const PARSE_ERROR = -32700;
+export const INVALID_REQUEST = -32600;
+export const INTERNAL_ERROR = -32603;
+/** Implementation-defined (-32000..-32019): the gateway refused the request at the transport layer. */
+export const TRANSPORT_REFUSED = -32000;
+export const REQUEST_TIMED_OUT = -32001;
+
+export interface JsonRpcErrorBody {
+  jsonrpc: '2.0';
+  id: JsonRpcId | null;
+  error: { code: number; message: string; data?: unknown };
+}
+
+/** One inbound message as the gateway routes it. */
+export interface InboundMessage {
+  kind: 'request' | 'notification' | 'response';
+  id: JsonRpcId | null;
+  method: string | null;
+  params: Record<string, unknown> | undefined;
+  message: JSONRPCMessage;
+}
+
+export type Classified = { ok: true; inbound: InboundMessage } | { ok: false; error: JsonRpcErrorBody };
+
+export function jsonRpcError(id: JsonRpcId | null, code: number, message: string, data?: unknown): JsonRpcErrorBody {
+  return { jsonrpc: '2.0', id, error: data === undefined ? { code, message } : { code, message, data } };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The id to echo in an error: only a value the JSON-RPC schema accepts as an id, else null. */
+export function echoableId(value: unknown): JsonRpcId | null {
+  if (!isRecord(value)) return null;
+  const id = value.id;
+  if (typeof id === 'string') return id;
+  if (typeof id === 'number' && Number.isInteger(id)) return id;
+  return null;
+}
+
+/** Classifies a parsed JSON body; batches are refused (removed from MCP in 2025-06-18). */
+export function classifyParsed(parsed: unknown): Classified {
+  if (Array.isArray(parsed)) {
+    return { ok: false, error: jsonRpcError(null, INVALID_REQUEST, 'Invalid Request: JSON-RPC batches are not supported; send one message per request') };
+  }
+  let message: JSONRPCMessage;
+  try {
+    message = parseJSONRPCMessage(parsed);
+  } catch {
+    return { ok: false, error: jsonRpcError(echoableId(parsed), INVALID_REQUEST, 'Invalid Request: not a valid JSON-RPC 2.0 message') };
+  }
+  const record = message as unknown as Record<string, unknown>;
+  const method = typeof record.method === 'string' ? record.method : null;
+  const id = echoableId(record);
+  const params = isRecord(record.params) ? record.params : undefined;
+  if (id !== null && method === null) return { ok: true, inbound: { kind: 'response', id, method, params, message } };
+  if (method !== null && 'id' in record) {
+    if (id === null) return { ok: false, error: jsonRpcError(null, INVALID_REQUEST, 'Invalid Request: the id must be a string or an integer') };
+    return { ok: true, inbound: { kind: 'request', id, method, params, message } };
+  }
+  if (method !== null) return { ok: true, inbound: { kind: 'notification', id: null, method, params, message } };
+  return { ok: true, inbound: { kind: 'response', id: null, method: null, params, message } };
+}
+
+/** Parses text and classifies it; a parse failure is a -32700 with id null. */
+export function classifyText(text: string): Classified {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { ok: false, error: jsonRpcError(null, PARSE_ERROR, 'Parse error: the body is not valid JSON') };
+  }
+  return classifyParsed(parsed);
+}
+
+/**
+ * What a `tools/call` is about: the downstream `server::tool` id of a `gateway.invoke` (or the meta-tool
+ * name when there is none), and that id's server. Capped: both come from the client.
+ */
+export function toolOf(inbound: InboundMessage): { tool: string | null; server: string | null } {
+  if (inbound.method !== 'tools/call' || !inbound.params) return { tool: null, server: null };
+  const name = typeof inbound.params.name === 'string' ? inbound.params.name.slice(0, 200) : null;
+  const args = isRecord(inbound.params.arguments) ? inbound.params.arguments : {};
+  const toolId = typeof args.tool_id === 'string' ? args.tool_id.slice(0, 300) : null;
+  const sep = toolId?.indexOf('::') ?? -1;
+  const server = toolId && sep > 0 ? toolId.slice(0, sep).slice(0, 128) : null;
+  return { tool: toolId ?? name, server };
+}

@@ -1,0 +1,41 @@
+// How one finished /mcp exchange is counted (metrics) and remembered (audit ring).
+import type { AuditOutcome, AuditRing } from './audit';
+import type { ExchangeEnd } from './exchange';
+import { toolOf, type InboundMessage } from './jsonrpc';
+import type { Caller } from './mcp-endpoint';
+import type { Metrics, ToolOutcome } from './metrics';
+
+function outcomeOf(end: ExchangeEnd): { outcome: ToolOutcome; error: string | null } {
+  if (end.kind === 'timeout') return { outcome: 'timeout', error: 'request timed out (--request-timeout)' };
+  const observed = end.observed;
+  if (observed?.kind === 'error') return { outcome: 'error', error: `${observed.code}: ${observed.message}` };
+  if (observed?.kind === 'result') return observed.isError ? { outcome: 'tool_error', error: observed.errorText } : { outcome: 'ok', error: null };
+  if (end.kind === 'disconnected') return { outcome: 'disconnected', error: 'the client closed the connection before the answer' };
+  return end.status >= 400 ? { outcome: 'error', error: `HTTP ${end.status}` } : { outcome: 'ok', error: null };
+}
+
+export function recordExchange(
+  sinks: { metrics: Metrics; audit: AuditRing },
+  caller: Caller,
+  sessionId: string | null,
+  inbound: InboundMessage | null,
+  end: ExchangeEnd,
+): void {
+  if (inbound?.kind !== 'request' || inbound.method === null) return;
+  const { outcome, error } = outcomeOf(end);
+  const latencyMs = Date.now() - caller.startedAt;
+  const { tool, server } = toolOf(inbound);
+  if (inbound.method === 'tools/call') sinks.metrics.countToolCall(server, outcome, latencyMs / 1000);
+  sinks.audit.record({
+    startedAt: caller.startedAt,
+    session_id: sessionId,
+    principal: caller.principal.name,
+    method: inbound.method.slice(0, 100),
+    tool,
+    server,
+    outcome: outcome as AuditOutcome,
+    latency_ms: latencyMs,
+    auth_state: caller.authState,
+    error,
+  });
+}
