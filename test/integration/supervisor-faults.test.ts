@@ -209,7 +209,7 @@ describe('states', () => {
     workspace.writeConfig({ mcpServers: { fault: faultServer() } });
     core = await startCore(workspace);
     await invoke(core.client, 'fault::add_tool', { name: 'brand_new' });
-    await waitFor(async () => (await row()).tool_count === 8, 'the new tool to be listed');
+    await waitFor(async () => (await row()).tool_count === 9, 'the new tool to be listed');
     expect(await invoke(core.client, 'fault::brand_new')).toMatchObject({ ok: true, text: 'brand_new' });
   });
 });

@@ -29,7 +29,7 @@ describe('supervisor', () => {
     expect(await rowOf('idle')).toMatchObject({ status: 'lazy', pid: null, startup_policy: 'lazy' });
     // disableAutoStart always wins over autoStart.
     expect(await rowOf('off')).toMatchObject({ status: 'lazy', startup_policy: 'lazy' });
-    expect(await rowOf('eager')).toMatchObject({ startup_policy: 'eager', source: 'project', tool_count: 7 });
+    expect(await rowOf('eager')).toMatchObject({ startup_policy: 'eager', source: 'project', tool_count: 8 });
   });
 
   it('shares one connect attempt among concurrent callers', async () => {

@@ -120,7 +120,19 @@ export class ChildStdioTransport implements Transport {
       return;
     }
     if ('id' in message && !('method' in message) && message.id !== undefined) this.outstanding.delete(message.id);
-    this.onmessage?.(message);
+    this.deliver(message);
+  }
+
+  private delivery: Promise<void> = Promise.resolve();
+
+  /**
+   * The SDK handles a notification one microtask later than a response. When one stdout chunk holds a
+   * call's last progress notifications and then its result, delivering them back to back would let the
+   * result retire the progress handler first and drop the progress. Each message waits for the one
+   * before it.
+   */
+  private deliver(message: JSONRPCMessage): void {
+    this.delivery = this.delivery.then(() => this.onmessage?.(message));
   }
 
   /** Answers the request the oversized line belonged to with an error, so only that call fails. */
@@ -131,7 +143,7 @@ export class ChildStdioTransport implements Transport {
       return;
     }
     this.outstanding.delete(id);
-    this.onmessage?.({
+    this.deliver({
       jsonrpc: '2.0',
       id,
       error: { code: OVERSIZED_RESPONSE_CODE, message, data: { gatehouse_code: 'E306', line_bytes: bytes, limit_bytes: this.lineLimit } },
