@@ -3,6 +3,7 @@
 // registers handlers mechanically from `channels`, and the preload exposes exactly this map.
 import * as z from 'zod';
 import { ConfigIssue, HealthRow, HealthSnapshot, ServerActionResult, ServerName } from './domain';
+import { DoctorRequestSchema, DoctorResponseSchema } from './runtime';
 import { SecretListing, SecretRefInput, SecretWriteInput, SecretWriteResult, TenantId } from './secrets';
 
 const NoInput = z.object({}).strict();
@@ -18,6 +19,8 @@ export const channels = {
   /** Write-only: the value goes main-ward once and never comes back. */
   setSecret: { input: SecretWriteInput, output: SecretWriteResult },
   deleteSecret: { input: SecretRefInput, output: SecretWriteResult },
+  /** Read-only diagnosis; the same document `gatehouse doctor --json` prints. */
+  runDoctor: { input: DoctorRequestSchema, output: DoctorResponseSchema },
 } as const;
 
 export const events = {

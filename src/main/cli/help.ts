@@ -27,6 +27,13 @@ Usage:
       Preview (then --apply) importing a dotenv file into the keychain; without FILE, PMCP's
       ~/.config/pmcp/pmcp.env (user scope) and <project>/.env.pmcp (project scope).
   gatehouse secrets sync --from-scope S --to-scope S [NAME...] [--tenant ID] [--overwrite] [--apply]
+  gatehouse mcp verify  [--root DIR] [--offline] [--cache-dir ABS] [--json]
+  gatehouse mcp prepare [--root DIR] [--offline] [--cache-dir ABS] [--json]
+      Check a Python runtime root (policy, recomputed digests, hash-locked lock, PEP 723 headers, uv);
+      prepare fills uv's cache (online) or proves it offline-ready. Exit 0 ok, 2 usage, 3 failed.
+  gatehouse doctor [--root DIR] [--category host,runtime] [--offline] [--cache-dir ABS]
+                   [--config FILE] [--project DIR] [--json]
+      Read-only diagnosis with stable finding IDs. Exit 0 none, 1 error findings, 3 could not run.
   gatehouse help | --help     Show this help.
   gatehouse --version         Print the version.
 

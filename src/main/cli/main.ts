@@ -5,6 +5,8 @@ import { GatewayError } from '../core/errors';
 import { GATEHOUSE_VERSION } from '../core/version';
 import { UsageError } from './args';
 import { HELP } from './help';
+import { doctor } from './doctor';
+import { mcp } from './mcp';
 import { proxy } from './proxy';
 import { secrets } from './secrets';
 import { serve } from './serve';
@@ -18,6 +20,8 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<CommandResult>> = {
   status,
   secrets,
   proxy,
+  mcp,
+  doctor,
 };
 
 export async function main(argv: string[]): Promise<CommandResult> {

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import type { ConfigIssue, ConfigSourceKind } from '../../shared/domain';
 import { locatePath, parseJsonWithLocations } from './json-locate';
-import { ConfigFileSchema, RemoteEntrySchema, StdioEntrySchema } from './schema';
+import { PythonEntrySchema, pythonServerSpec } from '../runtime/python-entry';
+import { ConfigFileSchema, RemoteEntrySchema, StdioEntrySchema, StringMap } from './schema';
 import type { SourceDefinition, SourceReadout } from './types';
 
 export interface ReadSourceOptions {
@@ -110,6 +111,16 @@ function toDefinition(
     // A url without a type means Streamable HTTP (PMCP defaulted to legacy SSE, which new servers lack).
     const transport = remote.data.type === 'sse' ? 'sse' : 'http';
     return { ...base, transport, url: remote.data.url, headers: remote.data.headers };
+  }
+  const python = (raw as { gatehouse?: { python?: unknown } }).gatehouse?.python;
+  if (python !== undefined) {
+    const entry = PythonEntrySchema.safeParse(python);
+    if (!entry.success) return { problems: entry.error.issues.map((issue) => ({ ...issue, path: ['gatehouse', 'python', ...issue.path] })) };
+    const env = StringMap.safeParse((raw as { env?: unknown }).env ?? {});
+    if (!env.success) return { problems: env.error.issues.map((issue) => ({ ...issue, path: ['env', ...issue.path] })) };
+    const spec = pythonServerSpec(name, entry.data, env.data, options.baseDir);
+    // command/args are what other clients run; Gatehouse builds the uv argv itself at launch.
+    return { ...base, transport: 'stdio', command: 'uv', args: ['run', '--script', spec.script], env: env.data, cwd: spec.root, python: spec };
   }
   if (!('command' in raw)) {
     return { problems: [{ message: 'an entry needs "command" (stdio) or "url" (remote)', path: [] }] };

@@ -2,7 +2,7 @@
 // skipped with a diagnostic while its neighbours keep working.
 import * as z from 'zod';
 
-const StringMap = z.record(z.string(), z.string());
+export const StringMap = z.record(z.string(), z.string());
 
 export const StdioEntrySchema = z.object({
   type: z.enum(['stdio', 'local']).optional(),

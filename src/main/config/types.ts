@@ -1,4 +1,5 @@
 import type { ConfigIssue, ConfigSourceKind, StartupPolicy } from '../../shared/domain';
+import type { PythonServerSpec } from '../runtime/python-entry';
 
 interface ServerDefinitionBase {
   name: string;
@@ -15,6 +16,8 @@ export interface StdioServerDefinition extends ServerDefinitionBase {
   /** Values may still hold `${VAR}` references; they are resolved when the child is spawned. */
   env: Record<string, string>;
   cwd: string;
+  /** Set when the entry names a Python script (`gatehouse.python`): launched through `uv run --script`. */
+  python?: PythonServerSpec;
 }
 
 export interface RemoteServerDefinition extends ServerDefinitionBase {

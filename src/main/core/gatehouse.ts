@@ -16,6 +16,7 @@ import { createSecretsPanelApi } from '../secrets/panel-api';
 import { createRedactor } from '../secrets/redactor';
 import { defaultSecretStore } from '../secrets/store';
 import { createAuditRing } from '../http/audit';
+import { doctorForPanel } from '../runtime/doctor/panel';
 import { isTerminal } from '../supervisor/task-records';
 import { keychainResolver } from './keychain-resolver';
 import type { ReloadResult } from '../gateway/meta-tool';
@@ -102,6 +103,8 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     listSecrets: (input) => secretsApi.listSecrets(input),
     setSecret: (input) => secretsApi.setSecret(input),
     deleteSecret: (input) => secretsApi.deleteSecret(input),
+    runDoctor: (input) =>
+      doctorForPanel(input, { env, defaultRoot: projectRoot ?? homeDir, homeDir, projectRoot, configPath, loginShellPath: null }),
   };
   const audit = createAuditRing();
   const tools = secretStore ? [...META_TOOLS, createAuthConnectTool(secretStore, { projectRoot, redactor })] : META_TOOLS;

@@ -5,6 +5,10 @@ import type { RemoteServerDefinition, ServerDefinition, StdioServerDefinition } 
 import { GatewayError, safeMessage } from '../core/errors';
 import { GATEHOUSE_VERSION } from '../core/version';
 import { buildChildEnv } from './child-env';
+import { CHECKS } from '../runtime/check-ids';
+import { gatehouseDirs } from '../runtime/gatehouse-dirs';
+import { pythonLaunchSpec, serverDataDir } from '../runtime/launch';
+import type { PythonServerSpec } from '../runtime/python-entry';
 import { referencedNames } from '../secrets/references';
 import { interpolateValues } from './interpolate';
 import type { LogRing } from './log-ring';
@@ -91,9 +95,10 @@ async function openStdio(definition: StdioServerDefinition, options: ConnectOpti
   const { lookup, resolved } = await lookupFor(definition.env, options);
   const { env, missing } = buildChildEnv(options.gatewayEnv, definition.env, lookup);
   if (missing.length) throw missingVariables(definition.name, missing, resolved);
+  const spec = definition.python ? await pythonSpawnSpec(definition, definition.python, options.gatewayEnv, env) : { command: definition.command, args: definition.args, env, cwd: definition.cwd };
   let process: SpawnedServer;
   try {
-    process = await spawnServer({ command: definition.command, args: definition.args, env, cwd: definition.cwd }, options.stderr);
+    process = await spawnServer(spec, options.stderr);
     options.onSpawn?.(process);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -104,6 +109,16 @@ async function openStdio(definition: StdioServerDefinition, options: ConnectOpti
     throw new GatewayError('E204', `server "${definition.name}": ${hint}`, { server: definition.name, errno: code ?? null });
   }
   return { transport: new ChildStdioTransport(process.child, options.lineLimit) as Transport, process };
+}
+
+/** A Python script server: `uv run --script` from its canonical runtime root, with its checks first. */
+async function pythonSpawnSpec(definition: StdioServerDefinition, python: PythonServerSpec, gatewayEnv: NodeJS.ProcessEnv, childEnv: Record<string, string>) {
+  const launch = await pythonLaunchSpec(python, { gatewayEnv, childEnv, dataDir: serverDataDir(gatehouseDirs(gatewayEnv), definition.name) });
+  if (!launch.ok) {
+    throw new GatewayError('E204', launch.issue.message, { server: definition.name, check_id: launch.issue.code }, CHECKS[launch.issue.code].remediation);
+  }
+  const { command, args, env, cwd } = launch.value;
+  return { command, args, env, cwd };
 }
 
 async function openRemote(definition: RemoteServerDefinition, options: ConnectOptions) {

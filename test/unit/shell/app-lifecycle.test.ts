@@ -109,6 +109,9 @@ function fakeCore(start: () => Promise<void> = async () => {}) {
       listSecrets: async () => ({ keychain: null, index_path: '/tmp/index.json', project_root: null, tenant: null, names: [] }),
       setSecret: async () => ({ ok: true, code: null, message: '', next_step: null, last_changed: null }),
       deleteSecret: async () => ({ ok: true, code: null, message: '', next_step: null, last_changed: null }),
+      runDoctor: async () => {
+        throw new Error('not used by the shell');
+      },
     },
     events: createEvents(),
     audit: createAuditRing(),

@@ -22,6 +22,9 @@ function fakeApi(): GatehouseApi {
     listSecrets: vi.fn(async () => ({ keychain: null, index_path: '/tmp/index.json', project_root: null, tenant: null, names: [] })),
     setSecret: vi.fn(async () => ({ ok: true, code: null, message: '', next_step: null, last_changed: null })),
     deleteSecret: vi.fn(async () => ({ ok: true, code: null, message: '', next_step: null, last_changed: null })),
+    runDoctor: vi.fn(async () => {
+      throw new Error('not used in these tests');
+    }),
   };
 }
 
@@ -51,7 +54,7 @@ const trusted: InvokeEvent = { sender: { id: WINDOW_ID }, senderFrame: { url: `$
 describe('registerChannelHandlers', () => {
   it('registers exactly one handler per channel in the map', () => {
     const { handlers, registration } = setup();
-    const expected = ['listHealth', 'listConfigIssues', 'startServer', 'stopServer', 'listSecrets', 'setSecret', 'deleteSecret'].map((name) => `gatehouse:invoke:${name}`);
+    const expected = ['listHealth', 'listConfigIssues', 'startServer', 'stopServer', 'listSecrets', 'setSecret', 'deleteSecret', 'runDoctor'].map((name) => `gatehouse:invoke:${name}`);
     expect([...handlers.keys()].sort()).toEqual([...expected].sort());
     expect(registration.channels.sort()).toEqual(channelNames.map(ipcChannel).sort());
   });
