@@ -20,13 +20,22 @@ afterAll(async () => {
 it('lists and reads downstream resources by bare and qualified URI', async () => {
   const { resources } = await core.client.listResources();
   expect(resources.length).toBeGreaterThan(0);
-  const text = resources.find((r) => r.mimeType?.startsWith('text/'));
+  const text = resources.find((r) => r.mimeType?.startsWith('text/') && !r.uri.startsWith('gatehouse://'));
   expect(text).toBeDefined();
   const bare = await core.client.readResource({ uri: text!.uri });
   const qualified = await core.client.readResource({ uri: `everything::${text!.uri}` });
   expect(bare.contents[0]).toMatchObject({ uri: text!.uri });
   expect(qualified.contents).toEqual(bare.contents);
   await expect(core.client.readResource({ uri: 'nowhere://missing' })).rejects.toThrow();
+});
+
+it('serves the guidance resource under both its URIs', async () => {
+  const { resources } = await core.client.listResources();
+  expect(resources.map((r) => r.uri)).toContain('gatehouse://guidance/code-execution');
+  const ours = await core.client.readResource({ uri: 'gatehouse://guidance/code-execution' });
+  const pmcp = await core.client.readResource({ uri: 'pmcp://guidance/code-execution' });
+  expect(ours.contents[0]).toHaveProperty('text');
+  expect((pmcp.contents[0] as { text: string }).text).toBe((ours.contents[0] as { text: string }).text);
 });
 
 it('lists prompts as server::name and gets one with its messages unchanged', async () => {

@@ -2,6 +2,8 @@
 // diagnostic goes to stderr. A stdio serve first looks for a running gateway (instance.json) and, when
 // one answers, becomes a thin bridge into it instead of starting a second core — a second client is
 // never locked out. An HTTP serve announces itself in instance.json and removes it on shutdown.
+// The SDK answers every resource-not-found with -32602; 2025-era clients expect -32002 (see guidance/legacy-not-found).
+import { withLegacyResourceNotFound } from '../gateway/guidance';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
@@ -99,7 +101,7 @@ async function serveStdioTransport(values: { project?: string; config?: string; 
   const gatehouse = coreFor(values);
   await gatehouse.start();
   const wire = new GuardedStdioTransport();
-  const stdio = serveStdio(() => gatehouse.createMcpServer('stdio'), { transport: wire, onerror: (error) => log(`stdio: ${safeMessage(error)}`) });
+  const stdio = serveStdio(() => gatehouse.createMcpServer('stdio'), { transport: withLegacyResourceNotFound(wire), onerror: (error) => log(`stdio: ${safeMessage(error)}`) });
   const stop = async () => {
     await stdio.close().catch(() => undefined);
     await gatehouse.stop();

@@ -11,7 +11,9 @@ import { ConfigStore } from '../config/store';
 import type { EffectiveConfig } from '../config/types';
 import type { Server } from '@modelcontextprotocol/server';
 import { createGatewayServer, META_TOOLS } from '../gateway/mcp-server';
+import { loadGuidance } from '../gateway/guidance';
 import { createAuthConnectTool } from '../gateway/tools/auth-connect';
+import { createConfigTools } from '../gateway/tools/startup-policy';
 import { createSecretsPanelApi } from '../secrets/panel-api';
 import { createRedactor } from '../secrets/redactor';
 import { defaultSecretStore } from '../secrets/store';
@@ -107,7 +109,15 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       doctorForPanel(input, { env, defaultRoot: projectRoot ?? homeDir, homeDir, projectRoot, configPath, loginShellPath: null }),
   };
   const audit = createAuditRing();
-  const tools = secretStore ? [...META_TOOLS, createAuthConnectTool(secretStore, { projectRoot, redactor })] : META_TOOLS;
+  const configTools = createConfigTools({ locations: { projectRoot, homeDir, configPath }, readouts: () => store.config.sources });
+  const tools = [...META_TOOLS, ...configTools, ...(secretStore ? [createAuthConnectTool(secretStore, { projectRoot, redactor })] : [])];
+  // Guidance reloads on refresh (not on file watch): instructions are fixed per session anyway.
+  const readGuidance = () => {
+    const loaded = loadGuidance({ env, homeDir });
+    for (const issue of loaded.issues) log(`guidance: ${issue.path}${issue.line ? `:${issue.line}` : ''}: ${issue.message}`);
+    return loaded;
+  };
+  let guidance = readGuidance();
 
   return {
     api,
@@ -146,7 +156,11 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
         revision: () => revision,
         configIssues: () => store.config.issues,
         auditEvents: () => (session ? audit.getAuditEvents(session.sessionId) : audit.getAuditEvents()),
-        reload: () => applyConfig(store.reload()),
+        guidance: () => guidance,
+        reload: () => {
+          guidance = readGuidance();
+          return applyConfig(store.reload());
+        },
       });
       sessions.add(server);
       const previous = server.onclose;

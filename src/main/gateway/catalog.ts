@@ -17,6 +17,8 @@ export function tokenize(text: string): string[] {
 
 export interface IndexedTool {
   card: CapabilityCard;
+  /** The full description, for guidance hints (cards carry only the short one). */
+  description: string;
   /** Field-weighted terms: the name counts three times, the title twice. */
   terms: string[];
   nameTerms: Set<string>;
@@ -28,7 +30,7 @@ export function indexTool(server: string, tool: Tool, availability: 'online' | '
   const argNames = Object.keys((tool.inputSchema.properties ?? {}) as Record<string, unknown>).flatMap(nameWords).join(' ');
   const title = tokenize(card.title ?? '');
   const terms = [...nameTerms, ...nameTerms, ...nameTerms, ...title, ...title, ...tokenize(tool.description ?? ''), ...tokenize(argNames)];
-  return { card, terms, nameTerms: new Set(nameTerms) };
+  return { card, description: tool.description ?? '', terms, nameTerms: new Set(nameTerms) };
 }
 
 export interface SearchFilters {

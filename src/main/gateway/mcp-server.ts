@@ -45,11 +45,12 @@ function toListedTool(tool: MetaTool): Tool {
 }
 
 export function createGatewayServer(tools: MetaTool[], context: GatewayContext): Server {
+  const sorted = [...tools].sort((a, b) => a.name.localeCompare(b.name));
+  const instructions = context.guidance().instructions(INSTRUCTIONS, { toolNames: sorted.map((t) => t.name) });
   const server = new Server(
     { name: 'gatehouse', title: 'Gatehouse', version: GATEHOUSE_VERSION },
-    { capabilities: { tools: {}, resources: { listChanged: true }, prompts: { listChanged: true } }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {}, resources: { listChanged: true }, prompts: { listChanged: true } }, instructions },
   );
-  const sorted = [...tools].sort((a, b) => a.name.localeCompare(b.name));
   const listed = sorted.map(toListedTool);
   const byName = new Map(sorted.map((tool) => [tool.name, tool]));
 

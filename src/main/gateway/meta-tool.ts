@@ -4,6 +4,7 @@ import type { CallToolResult, ProgressToken } from '@modelcontextprotocol/server
 import type * as z from 'zod';
 import type { ConfigIssue } from '../../shared/domain';
 import type { AuditEvent } from '../http/audit';
+import type { Guidance } from './guidance';
 import type { Supervisor } from '../supervisor/supervisor';
 
 export type GatewayTransport = 'stdio' | 'http' | 'in-process';
@@ -20,6 +21,8 @@ export interface GatewayContext {
   session: SessionIdentity;
   revision(): { id: string; refreshedAt: string };
   configIssues(): ConfigIssue[];
+  /** The guidance layers (instructions line, code hints and snippets, the methodology resource). */
+  guidance(): Guidance;
   /** Audit events this session may see (its own and gateway-level), oldest first. */
   auditEvents(): AuditEvent[];
   /** Scrubs known secret values from an answer before it leaves the gateway. */

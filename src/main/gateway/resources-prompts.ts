@@ -5,6 +5,7 @@ import { ProtocolError, ResourceNotFoundError, type Server } from '@modelcontext
 import { GatewayError } from '../core/errors';
 import type { ServerHandle } from '../supervisor/server-handle';
 import { splitToolId } from './cards';
+import { isGuidanceUri } from './guidance';
 import type { GatewayContext } from './meta-tool';
 
 const INVALID_PARAMS = -32602;
@@ -30,10 +31,15 @@ async function resourceOwner(gateway: GatewayContext, reference: string): Promis
 
 export function registerResourcesAndPrompts(server: Server, gateway: GatewayContext): void {
   server.setRequestHandler('resources/list', async () => ({
-    resources: gateway.supervisor.all().filter(live).flatMap((h) => h.resources),
+    resources: [...gateway.guidance().listResources(), ...gateway.supervisor.all().filter(live).flatMap((h) => h.resources)],
   }));
 
   server.setRequestHandler('resources/read', async (request) => {
+    if (isGuidanceUri(request.params.uri)) {
+      const found = gateway.guidance().readResource(request.params.uri);
+      if (!found) throw new ResourceNotFoundError(request.params.uri);
+      return found;
+    }
     const owner = await resourceOwner(gateway, request.params.uri);
     if (!owner?.handle.client) throw new ResourceNotFoundError(request.params.uri);
     return owner.handle.client.readResource({ uri: owner.uri });

@@ -2,6 +2,7 @@
 // session, an `Mcp-Session-Id` of 256 random bits, bound to the principal that opened it (another
 // principal using the id gets 404 like an unknown id), expired after 1 h idle but never while it has
 // work in flight. The registry keeps each session's identity so the core can ask who is calling.
+import { withLegacyResourceNotFound } from '../gateway/guidance';
 import { randomBytes } from 'node:crypto';
 import { WebStandardStreamableHTTPServerTransport, type Server } from '@modelcontextprotocol/server';
 import { safeMessage } from '../core/errors';
@@ -111,7 +112,8 @@ export class SessionRegistry {
     const server = await this.options.createServer(identity);
     const session: Session = { id, identity, transport, server, lastSeen: this.now(), inFlight: 0, streams: 0 };
     server.onerror ??= (error) => this.options.log(`session ${id.slice(0, 8)}: ${safeMessage(error)}`);
-    await server.connect(transport);
+    // Handshake sessions are 2025-era: resource-not-found goes back to -32002 (guidance/legacy-not-found).
+    await server.connect(withLegacyResourceNotFound(transport));
     return { session, adopted: () => adopted };
   }
 

@@ -49,6 +49,13 @@ export const catalogSearch = defineMetaTool({
       }
     }
     const found = searchCatalog(tools, args.query ?? '', args.filters ?? {}, args.limit);
-    return jsonResult({ ...found });
+    // L1 guidance: a code hint per card, from the full description (the card only has the short one).
+    const descriptions = new Map(tools.map((t) => [t.card.tool_id, t.description]));
+    const guidance = gateway.guidance();
+    const results = found.results.map((card) => ({
+      ...card,
+      code_hint: guidance.codeHint({ name: card.tool_name, description: descriptions.get(card.tool_id) ?? card.short_description }),
+    }));
+    return jsonResult({ ...found, results });
   },
 });

@@ -41,6 +41,8 @@ export const describe = defineMetaTool({
       safety_notes: risk === 'high' ? ['This tool may change or delete data; confirm with the user before invoking it.'] : null,
       invoke_as: 'gateway.invoke',
       invoke_template: { tool_id: args.tool_id, arguments: invokeTemplate(schema) },
+      code_snippet: gateway.guidance().codeSnippet(args.tool_id, { name: tool.name, description: tool.description, inputSchema: schema }),
+      feedback_hint: gateway.guidance().telemetryEnabled ? 'Tell the operator if this description was wrong or incomplete.' : null,
       input_schema: args.include_input_schema ? schema : null,
     });
   },

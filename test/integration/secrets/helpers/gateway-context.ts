@@ -1,5 +1,6 @@
 // A real supervisor behind a GatewayContext, for running a meta-tool that is not yet registered in the
 // core's MCP server. Servers are defined directly, the way the config layer hands them over.
+import { testGatewayContext } from '../../../helpers/gateway-context';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerDefinition } from '../../../../src/main/config/types';
@@ -20,18 +21,7 @@ export async function gatewayWith(definitions: ServerDefinition[], stateDir: str
   mkdirSync(stateDir, { recursive: true });
   const supervisor = new Supervisor({ gatewayEnv: { PATH: process.env.PATH ?? '' }, stateDir, log: (line) => logs.push(line), onSnapshot: () => undefined });
   await supervisor.apply(new Map(definitions.map((d) => [d.name, d])));
-  const gateway: GatewayContext = {
-    supervisor,
-    transport: 'in-process',
-    session: { sessionId: 'secrets-test', operator: true },
-    revision: () => ({ id: 'rev-test', refreshedAt: new Date(0).toISOString() }),
-    configIssues: () => [],
-    redact: (value) => value,
-    auditEvents: () => [],
-    reload: async () => {
-      throw new Error('reload is not part of these tests');
-    },
-  };
+  const gateway: GatewayContext = testGatewayContext(supervisor, { session: { sessionId: 'secrets-test', operator: true } });
   return {
     gateway,
     stop: async () => {

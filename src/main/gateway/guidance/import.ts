@@ -1,0 +1,66 @@
+// Imports PMCP's ~/.claude/gateway-guidance.yaml into Gatehouse's guidance.yaml (contract §4.4, §6):
+// preview first, validated, written atomically, and never over an existing Gatehouse file (its
+// settings are the operator's newer word).
+import { createHash } from 'node:crypto';
+import { lstatSync, readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../../core/atomic-write';
+import { parseGuidanceText, type GuidanceIssue } from './parse';
+import { gatehouseGuidancePath, pmcpGuidancePath, type GuidancePathOptions } from './paths';
+
+export interface GuidanceImportPlan {
+  ok: boolean;
+  from: string;
+  to: string;
+  /** The content that would be written. */
+  text: string | null;
+  /** sha256 of PMCP's file as read, so apply refuses if it changed in between. */
+  digest: string | null;
+  issues: GuidanceIssue[];
+  message: string;
+}
+
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function read(path: string): { text: string; digest: string } | null {
+  try {
+    const bytes = readFileSync(path);
+    return { text: bytes.toString('utf8'), digest: createHash('sha256').update(bytes).digest('hex') };
+  } catch {
+    return null;
+  }
+}
+
+export function planPmcpGuidanceImport(options: GuidancePathOptions): GuidanceImportPlan {
+  const from = pmcpGuidancePath(options.homeDir);
+  const to = gatehouseGuidancePath(options);
+  const plan: GuidanceImportPlan = { ok: false, from, to, text: null, digest: null, issues: [], message: '' };
+  if (exists(to)) return { ...plan, message: `${to} already exists; it is kept as it is. Edit it directly, or delete it and import again.` };
+  const source = read(from);
+  if (!source) return { ...plan, message: `nothing to import: ${from} does not exist or cannot be read.` };
+  const parsed = parseGuidanceText(source.text, from);
+  const errors = parsed.issues.filter((issue) => issue.severity === 'error');
+  if (errors.length) {
+    const first = errors[0];
+    const where = first?.line ? `${from}:${first.line}` : from;
+    return { ...plan, issues: parsed.issues, message: `not imported: ${where}: ${first?.message ?? 'invalid file'}. Fix the PMCP file first.` };
+  }
+  const text = `# Imported from ${from} on ${new Date().toISOString().slice(0, 10)}.\n${source.text.endsWith('\n') ? source.text : `${source.text}\n`}`;
+  return { ...plan, ok: true, text, digest: source.digest, issues: parsed.issues, message: `would write ${to} (level ${parsed.settings.level}).` };
+}
+
+export function applyPmcpGuidanceImport(plan: GuidanceImportPlan): { ok: boolean; message: string } {
+  if (!plan.ok || plan.text === null) return { ok: false, message: plan.message };
+  if (exists(plan.to)) return { ok: false, message: `E103 write refused: ${plan.to} appeared since the preview; it is kept as it is.` };
+  if (read(plan.from)?.digest !== plan.digest) {
+    return { ok: false, message: `E103 write refused: ${plan.from} changed since the preview; preview the import again.` };
+  }
+  writeFileAtomic(plan.to, plan.text, 0o600);
+  return { ok: true, message: `imported ${plan.from} into ${plan.to}; run gateway.refresh to apply it.` };
+}
