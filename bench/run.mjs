@@ -48,6 +48,7 @@ const results = [];
 
 const direct = new Client({ name: 'bench', version: '1' });
 await direct.connect(new StdioClientTransport({ command: process.execPath, args: [everything, 'stdio'], env, stderr: 'ignore' }));
+const directListBytes = Buffer.byteLength(JSON.stringify((await direct.listTools()).tools));
 results.push(await measure('direct stdio (SDK client -> server-everything)', () => direct.callTool({ name: 'echo', arguments: { message: 'hi' } })));
 await direct.close();
 
@@ -55,6 +56,7 @@ const invoke = (client) => () => client.callTool({ name: 'gateway.invoke', argum
 
 const viaStdio = new Client({ name: 'bench', version: '1' });
 await viaStdio.connect(new StdioClientTransport({ command: process.execPath, args: [launcher, 'serve', '--transport', 'stdio', '--project', project], env, stderr: 'ignore' }));
+const gatewayListBytes = Buffer.byteLength(JSON.stringify((await viaStdio.listTools()).tools));
 results.push(await measure('Gatehouse stdio (gateway.invoke)', invoke(viaStdio)));
 await viaStdio.close();
 
@@ -82,3 +84,5 @@ console.log(['path'.padEnd(48), 'p50 ms', ' p99 ms', ' calls/s', ' p50 vs direct
 for (const r of results) {
   console.log([r.label.padEnd(48), r.p50.toFixed(2).padStart(6), r.p99.toFixed(2).padStart(7), r.perSecond.toFixed(0).padStart(8), `${(r.p50 / baseline).toFixed(2)}x`.padStart(14)].join('  '));
 }
+console.log(`\ntools/list: Gatehouse ${gatewayListBytes} bytes (all gateway.* tools) vs server-everything alone ${directListBytes} bytes`);
+console.log('(the gateway list stays the same size however many servers and tools sit behind it)');
