@@ -3,7 +3,7 @@
 // hides names from listings until they are set again.
 import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '../core/atomic-write';
 import { SecretsError } from './errors';
 import { NAME_PATTERN } from './names';
 import { scopeKey, type ScopeRef, type SecretScope } from './scopes';
@@ -76,7 +76,7 @@ export class SecretsIndex {
         ORDER[a.scope] - ORDER[b.scope] || (a.project_root ?? '').localeCompare(b.project_root ?? '') ||
         (a.tenant ?? '').localeCompare(b.tenant ?? '') || a.name.localeCompare(b.name));
       try {
-        await writeFileAtomic(this.path, `${JSON.stringify({ ...doc, version: 1, entries }, null, 2)}\n`, 0o600);
+        writeFileAtomic(this.path, `${JSON.stringify({ ...doc, version: 1, entries }, null, 2)}\n`, 0o600);
       } catch (error) {
         throw new SecretsError(
           'index_write_failed',

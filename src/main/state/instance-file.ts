@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { lstatSync, readFileSync, unlinkSync } from 'node:fs';
 import { GATEHOUSE_VERSION } from '../core/version';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '../core/atomic-write';
 
 export interface InstanceRecord {
   pid: number;

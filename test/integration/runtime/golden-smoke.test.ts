@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../../src/main/runtime/atomic-write';
+import { writeFileAtomic } from '../../../src/main/core/atomic-write';
 import { pythonLaunchSpec } from '../../../src/main/runtime/launch';
 import { PythonEntrySchema, pythonServerSpec } from '../../../src/main/runtime/python-entry';
 import { buildChildEnv } from '../../../src/main/supervisor/child-env';
