@@ -28,4 +28,5 @@ export function parsePort(value: string | undefined): number | undefined {
 export const CONFIG_FLAGS = {
   config: { type: 'string' },
   project: { type: 'string' },
+  policy: { type: 'string' },
 } as const;

@@ -4,7 +4,7 @@ export const HELP = `gatehouse ${GATEHOUSE_VERSION} — one MCP gateway for ever
 
 Usage:
   gatehouse serve [--transport stdio|http] [--host 127.0.0.1] [--port 3344]
-                  [--config FILE] [--project DIR] [--standalone]
+                  [--config FILE] [--project DIR] [--policy FILE] [--standalone]
                   [--auth none|shared-secret|resource-server] [--auth-token-file FILE]
                   [--oauth-issuer URL --oauth-jwks-url URL --oauth-audience URI]
                   [--oauth-algorithm ALG]... [--required-scope SCOPE]... [--oauth-allow-loopback-issuer]

@@ -54,7 +54,7 @@ main(process.argv.slice(2)).then(
     }
     if (error instanceof GatewayError) {
       process.stderr.write(`gatehouse: ${error.message}\n${error.suggestion ? `next step: ${error.suggestion}\n` : ''}`);
-      process.exit(error.code === 'E101' ? 78 : 1);
+      process.exit(error.code === 'E101' || error.code === 'E102' ? 78 : 1);
     }
     process.stderr.write(`gatehouse: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(70);

@@ -84,16 +84,23 @@ export async function serve(argv: string[]): Promise<'running'> {
 /** Variables that hold the gateway's own credentials: read once, never passed on to any child. */
 const OWN_SECRETS = ['GATEHOUSE_AUTH_TOKEN'];
 
-function coreFor(values: { project?: string; config?: string }): Gatehouse {
+function coreFor(values: { project?: string; config?: string; policy?: string }): Gatehouse {
   const env = { ...process.env };
   for (const name of OWN_SECRETS) {
     delete env[name];
     delete process.env[name];
   }
-  return createGatehouse({ cwd: process.cwd(), projectDir: values.project ? resolve(values.project) : undefined, configPath: values.config, env, log });
+  return createGatehouse({
+    cwd: process.cwd(),
+    projectDir: values.project ? resolve(values.project) : undefined,
+    configPath: values.config,
+    policyPath: values.policy ? resolve(values.policy) : undefined,
+    env,
+    log,
+  });
 }
 
-async function serveStdioTransport(values: { project?: string; config?: string; standalone?: boolean }): Promise<'running'> {
+async function serveStdioTransport(values: { project?: string; config?: string; policy?: string; standalone?: boolean }): Promise<'running'> {
   if (!values.standalone) {
     const live = await findLiveInstance(instanceFilePath());
     if (live.ok) return attach(live.record.url, live.record.token, live.record.pid, values);
@@ -113,7 +120,7 @@ async function serveStdioTransport(values: { project?: string; config?: string; 
   return 'running';
 }
 
-async function attach(url: string, token: string, pid: number, values: { project?: string; config?: string }): Promise<'running'> {
+async function attach(url: string, token: string, pid: number, values: { project?: string; config?: string; policy?: string }): Promise<'running'> {
   log(`attached to the running gateway at ${url} (pid ${pid}); this process relays stdio to it`);
   if (values.project || values.config) log('note: --project/--config are ignored while attached; pass --standalone for a gateway of your own');
   const bridge = await startBridge({ url: new URL(url), token, log });
@@ -122,7 +129,7 @@ async function attach(url: string, token: string, pid: number, values: { project
   return 'running';
 }
 
-async function serveHttp(values: { project?: string; config?: string }, settings: HttpSettings): Promise<'running'> {
+async function serveHttp(values: { project?: string; config?: string; policy?: string }, settings: HttpSettings): Promise<'running'> {
   const gatehouse = coreFor(values);
   await gatehouse.start();
   const instanceToken = newInstanceToken();

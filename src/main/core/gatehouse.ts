@@ -12,6 +12,7 @@ import type { EffectiveConfig } from '../config/types';
 import type { Server } from '@modelcontextprotocol/server';
 import { createGatewayServer, META_TOOLS } from '../gateway/mcp-server';
 import { loadGuidance } from '../gateway/guidance';
+import { loadPolicy } from '../policy';
 import { createAuthConnectTool } from '../gateway/tools/auth-connect';
 import { createConfigTools } from '../gateway/tools/startup-policy';
 import { createSecretsPanelApi } from '../secrets/panel-api';
@@ -80,7 +81,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     revision = newRevision();
     for (const issue of config.issues) log(formatIssue(issue));
     events.emit('configIssuesChanged', config.issues);
-    const result = await supervisor.apply(config.servers);
+    const result = await supervisor.apply(allowedServers(config));
     return { revisionId: revision.id, ...result };
   };
 
@@ -118,6 +119,15 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     return loaded;
   };
   let guidance = readGuidance();
+  const readPolicy = () => {
+    const loaded = loadPolicy({ explicitPath: options.policyPath ?? null, env, homeDir, projectRoot });
+    if (loaded.error) log(loaded.error.message);
+    for (const warning of loaded.warnings) log(`policy: ${warning}`);
+    return loaded;
+  };
+  let policy = readPolicy();
+  // A denied server is never started and stays hidden (contract §5): the supervisor never sees it.
+  const allowedServers = (config: EffectiveConfig) => new Map([...config.servers].filter(([name]) => policy.serverAllowed(name)));
 
   return {
     api,
@@ -132,6 +142,10 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       const fatal = store.fatalCustomIssues;
       if (fatal.length) {
         throw new GatewayError('E101', fatal.map(formatIssue).join('\n'), { path: fatal[0]?.path ?? null });
+      }
+      // An invalid policy fails closed: `serve` refuses to start rather than run with rules it cannot read.
+      if (policy.error) {
+        throw new GatewayError('E102', policy.error.message, { path: policy.error.issues[0]?.path ?? null }, policy.error.next_step);
       }
       started = true;
       supervisor.reapOrphans();
@@ -157,8 +171,10 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
         configIssues: () => store.config.issues,
         auditEvents: () => (session ? audit.getAuditEvents(session.sessionId) : audit.getAuditEvents()),
         guidance: () => guidance,
+        policy: () => policy,
         reload: () => {
           guidance = readGuidance();
+          policy = readPolicy();
           return applyConfig(store.reload());
         },
       });

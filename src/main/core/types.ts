@@ -15,6 +15,8 @@ export interface GatehouseOptions {
   homeDir?: string;
   /** Explicit config file (`--config`, `GATEHOUSE_CONFIG`); missing or malformed stops start-up. */
   configPath?: string;
+  /** Explicit policy file (`--policy`; GATEHOUSE_POLICY is read by the policy loader itself). */
+  policyPath?: string;
   /** The gateway's own environment; children get an allowlisted subset of it (default: process.env). */
   env?: NodeJS.ProcessEnv;
   /** Where diagnostics go; the stdio CLI sends them to stderr so stdout stays pure MCP. */

@@ -54,13 +54,16 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext):
   const listed = sorted.map(toListedTool);
   const byName = new Map(sorted.map((tool) => [tool.name, tool]));
 
-  server.setRequestHandler('tools/list', async () => ({ tools: listed }));
+  // Meta-tools denied by the gateway_tools policy are absent from the list (and refused if called).
+  server.setRequestHandler('tools/list', async () => ({ tools: listed.filter((tool) => context.policy().gatewayToolAllowed(tool.name)) }));
   registerResourcesAndPrompts(server, context);
   server.setRequestHandler('tools/call', async (request, ctx): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
     if (!tool) {
       return errorResult(new GatewayError('E301', `Unknown tool: ${request.params.name}`, {}, 'tools/list shows the gateway.* tools'));
     }
+    const decision = context.policy().decideGatewayTool(request.params.name);
+    if (!decision.allowed) return errorResult(new GatewayError(decision.code, decision.message, {}, decision.suggestion));
     const parsed = tool.input.safeParse(request.params.arguments ?? {});
     if (!parsed.success) {
       const detail = parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');

@@ -4,6 +4,7 @@ import type { CallToolResult, ProgressToken } from '@modelcontextprotocol/server
 import type * as z from 'zod';
 import type { ConfigIssue } from '../../shared/domain';
 import type { AuditEvent } from '../http/audit';
+import type { LoadedPolicy } from '../policy';
 import type { Guidance } from './guidance';
 import type { Supervisor } from '../supervisor/supervisor';
 
@@ -21,6 +22,8 @@ export interface GatewayContext {
   session: SessionIdentity;
   revision(): { id: string; refreshedAt: string };
   configIssues(): ConfigIssue[];
+  /** The policy in force: allow/deny rules, limits, redaction (swapped on refresh). */
+  policy(): LoadedPolicy;
   /** The guidance layers (instructions line, code hints and snippets, the methodology resource). */
   guidance(): Guidance;
   /** Audit events this session may see (its own and gateway-level), oldest first. */

@@ -2,6 +2,7 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { GatewayError } from '../core/errors';
 import type { ServerHandle } from '../supervisor/server-handle';
+import type { LoadedPolicy } from '../policy';
 import type { Supervisor } from '../supervisor/supervisor';
 import { splitToolId } from './cards';
 
@@ -10,11 +11,16 @@ export interface ResolvedTool {
   tool: Tool;
 }
 
-export async function resolveTool(supervisor: Supervisor, id: string): Promise<ResolvedTool> {
+/** Policy first: a denied tool never starts its server. */
+export async function resolveTool(supervisor: Supervisor, policy: LoadedPolicy, id: string): Promise<ResolvedTool> {
   const parts = splitToolId(id);
   if (!parts) {
     throw new GatewayError('E301', `Tool '${id}' is not a tool id: expected "server::tool"`, { tool_id: id },
       'take tool_id from a gateway.catalog_search result');
+  }
+  const decision = policy.decideTool(parts.server, parts.tool);
+  if (!decision.allowed) {
+    throw new GatewayError(decision.code, decision.message, { tool_id: id, auth_state: 'policy_denied' }, decision.suggestion);
   }
   const handle = supervisor.require(parts.server);
   await handle.ensureConnected();

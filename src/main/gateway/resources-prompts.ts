@@ -31,7 +31,10 @@ async function resourceOwner(gateway: GatewayContext, reference: string): Promis
 
 export function registerResourcesAndPrompts(server: Server, gateway: GatewayContext): void {
   server.setRequestHandler('resources/list', async () => ({
-    resources: [...gateway.guidance().listResources(), ...gateway.supervisor.all().filter(live).flatMap((h) => h.resources)],
+    resources: [
+      ...gateway.guidance().listResources(),
+      ...gateway.supervisor.all().filter(live).flatMap((h) => h.resources.filter((r) => gateway.policy().resourceAllowed(h.name, r.uri))),
+    ],
   }));
 
   server.setRequestHandler('resources/read', async (request) => {
@@ -42,6 +45,8 @@ export function registerResourcesAndPrompts(server: Server, gateway: GatewayCont
     }
     const owner = await resourceOwner(gateway, request.params.uri);
     if (!owner?.handle.client) throw new ResourceNotFoundError(request.params.uri);
+    const decision = gateway.policy().decideResource(owner.handle.name, owner.uri);
+    if (!decision.allowed) throw new ProtocolError(INVALID_PARAMS, decision.message, { code: decision.code });
     return owner.handle.client.readResource({ uri: owner.uri });
   });
 
@@ -49,7 +54,7 @@ export function registerResourcesAndPrompts(server: Server, gateway: GatewayCont
     prompts: gateway.supervisor
       .all()
       .filter(live)
-      .flatMap((h) => h.prompts.map((prompt) => ({ ...prompt, name: `${h.name}::${prompt.name}` }))),
+      .flatMap((h) => h.prompts.filter((p) => gateway.policy().promptAllowed(h.name, p.name)).map((prompt) => ({ ...prompt, name: `${h.name}::${prompt.name}` }))),
   }));
 
   server.setRequestHandler('prompts/get', async (request) => {
@@ -58,6 +63,8 @@ export function registerResourcesAndPrompts(server: Server, gateway: GatewayCont
     if (!parts || !handle) {
       throw new ProtocolError(INVALID_PARAMS, `Unknown prompt: ${request.params.name} (prompts are named "server::prompt"; see prompts/list)`);
     }
+    const decision = gateway.policy().decidePrompt(parts.server, parts.tool);
+    if (!decision.allowed) throw new ProtocolError(INVALID_PARAMS, decision.message, { code: decision.code });
     try {
       const client = await handle.ensureConnected();
       return await client.getPrompt({ name: parts.tool, arguments: request.params.arguments });

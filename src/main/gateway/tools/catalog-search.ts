@@ -39,13 +39,17 @@ export const catalogSearch = defineMetaTool({
   }),
   async run(args, gateway) {
     const handles = gateway.supervisor.all();
+    const policy = gateway.policy();
     const live = (status: string) => status === 'online' || status === 'degraded';
-    const tools = handles.filter((h) => live(h.status)).flatMap((h) => indexed(h.name, h.tools, 'online'));
+    // Policy first, then the per-server cap: tools past max_tools_per_server are not indexed.
+    const visible = (server: string, entries: IndexedTool[]) =>
+      entries.filter((t) => policy.toolAllowed(server, t.card.tool_name)).slice(0, policy.limits.max_tools_per_server);
+    const tools = handles.filter((h) => live(h.status)).flatMap((h) => visible(h.name, indexed(h.name, h.tools, 'online')));
     if (args.include_offline) {
       // Cards from the last time a server was seen; a live list always wins, so no tool appears twice.
       for (const handle of handles.filter((h) => !live(h.status))) {
         const cached = gateway.supervisor.descriptions?.get(handle.name);
-        if (cached) tools.push(...indexed(handle.name, cached, 'offline'));
+        if (cached) tools.push(...visible(handle.name, indexed(handle.name, cached, 'offline')));
       }
     }
     const found = searchCatalog(tools, args.query ?? '', args.filters ?? {}, args.limit);

@@ -19,7 +19,7 @@ export const describe = defineMetaTool({
   async run(args, gateway) {
     let resolved;
     try {
-      resolved = await resolveTool(gateway.supervisor, args.tool_id);
+      resolved = await resolveTool(gateway.supervisor, gateway.policy(), args.tool_id);
     } catch (error) {
       return errorResult(error);
     }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { GATEHOUSE_VERSION } from '../../core/version';
+import { policyDiagnostics } from '../../policy';
 import { jsonResult } from '../envelope';
 import { defineMetaTool } from '../meta-tool';
 import { STATUS_WORD } from '../status-words';
@@ -36,6 +37,7 @@ export const health = defineMetaTool({
         last_exit_code: row.last_exit_code,
         last_exit_signal: row.last_exit_signal,
         pending_count: row.pending_count,
+        tools_dropped: Math.max(0, row.tool_count - gateway.policy().limits.max_tools_per_server) || null,
         latency: row.latency.count ? row.latency : null,
         startup_source: row.source,
         source_path: row.source_path,
@@ -55,6 +57,7 @@ export const health = defineMetaTool({
         audit_enabled: true,
         audit_buffer_size: gateway.auditEvents().length,
         config_issues: issues.length ? issues : null,
+        ...policyDiagnostics(gateway.policy()),
       },
       // Newest first; the caller's own session and gateway-level events only.
       audit_events: gateway.auditEvents().slice(-(args.verbose ? 64 : 10)).reverse(),

@@ -5,10 +5,9 @@ import { validateArguments } from '../validate-arguments';
 import { errorEntry, jsonResult } from '../envelope';
 import { defineMetaTool } from '../meta-tool';
 import { resolveTool } from '../resolve-tool';
+import { outputBudget } from '../output-budget';
 import { shapeResult } from '../shape-result';
 import { startTask } from './start-task';
-
-const DEFAULT_MAX_CHARS = 50_000;
 
 export const invoke = defineMetaTool({
   name: 'gateway.invoke',
@@ -41,12 +40,14 @@ export const invoke = defineMetaTool({
   async run(args, gateway, call) {
     const toolId = args.tool_id;
     const timeoutMs = args.options?.timeout_ms ?? 30_000;
-    const failure = (error: unknown) =>
-      jsonResult({ tool_id: toolId, ok: false, truncated: false, errors: [errorEntry(error)] }, { isError: true });
+    const failure = (error: unknown) => {
+      const denied = error instanceof GatewayError && (error.code === 'E401' || error.code === 'E402' || error.code === 'E102');
+      return jsonResult({ tool_id: toolId, ok: false, truncated: false, errors: [errorEntry(error)], auth_state: denied ? 'policy_denied' : null }, { isError: true });
+    };
 
     let resolved;
     try {
-      resolved = await resolveTool(gateway.supervisor, toolId);
+      resolved = await resolveTool(gateway.supervisor, gateway.policy(), toolId);
     } catch (error) {
       return failure(error);
     }
@@ -78,11 +79,12 @@ export const invoke = defineMetaTool({
       return failure(callError(error, { server: handle.name, toolId, timeoutMs, startedAt }));
     }
 
-    const shaped = shapeResult(downstream, args.options?.max_output_chars ?? DEFAULT_MAX_CHARS);
+    const shaped = shapeResult(downstream, outputBudget(gateway.policy(), args.options?.max_output_chars, args.options?.redact_secrets !== false));
     const ok = downstream.isError !== true;
-    const errors = ok
-      ? []
-      : [errorEntry(new GatewayError('E302', `${toolId} reported an error`, { source: 'downstream' }))];
+    const errors = ok ? [] : [errorEntry(new GatewayError('E302', `${toolId} reported an error`, { source: 'downstream' }))];
+    if (shaped.withheld) {
+      errors.push(errorEntry(new GatewayError('E403', `${shaped.withheld} binary block(s) over the policy's max_binary_bytes were withheld`, { withheld: shaped.withheld })));
+    }
     return jsonResult(
       {
         tool_id: toolId,

@@ -8,6 +8,7 @@ import { isTerminal } from '../../supervisor/task-records';
 import { callError } from '../call-errors';
 import { errorEntry, jsonResult } from '../envelope';
 import { defineMetaTool, type GatewayContext } from '../meta-tool';
+import { outputBudget } from '../output-budget';
 import { shapeResult } from '../shape-result';
 import { taskInfo } from '../task-info';
 
@@ -86,7 +87,8 @@ export const tasksResult = defineMetaTool({
       // tasks/result blocks until the task is terminal; bounded by the request ceiling, not the idle timer.
       const result = await getTaskResult(client, record.task.taskId, 600_000);
       gateway.supervisor.tasks.update(record.server, await getTask(client, record.task.taskId, CONTROL_TIMEOUT_MS));
-      const shaped = shapeResult(result, args.options?.max_output_chars ?? 50_000);
+      // Redaction is forced on for task results (contract §2.3).
+      const shaped = shapeResult(result, outputBudget(gateway.policy(), args.options?.max_output_chars, true));
       const ok = result.isError !== true;
       return jsonResult(
         {

@@ -1,0 +1,77 @@
+// Turns the compiled rules into the answers the gateway needs: booleans for filtering lists, and
+// decisions carrying the contract's error code and wording for refusing a call (§2.1, §5).
+import { allowedBy, gatewayToolSpellings, packageSpellings, type SectionRules } from './rules';
+import type { PolicyDecision, PolicyError, PolicySource } from './types';
+
+/**
+ * With an invalid policy these meta-tools still answer: health and config_status so the operator can
+ * see `policy_error` (contract §5), and refresh so a fixed file can be reloaded without a restart.
+ * Every other meta-tool is refused with E102: the broken file's gateway_tools rules cannot be read,
+ * so nothing else is assumed allowed.
+ */
+export const FAIL_CLOSED_GATEWAY_TOOLS: readonly string[] = ['gateway.config_status', 'gateway.health', 'gateway.refresh'];
+
+export interface PolicyDecisions {
+  serverAllowed(name: string): boolean;
+  toolAllowed(server: string, tool: string): boolean;
+  resourceAllowed(server: string, uri: string): boolean;
+  promptAllowed(server: string, name: string): boolean;
+  gatewayToolAllowed(name: string): boolean;
+  packageAllowed(spec: string): boolean;
+  decideServer(name: string): PolicyDecision;
+  decideTool(server: string, tool: string): PolicyDecision;
+  decideResource(server: string, uri: string): PolicyDecision;
+  decidePrompt(server: string, name: string): PolicyDecision;
+  decideGatewayTool(name: string): PolicyDecision;
+}
+
+const ALLOWED: PolicyDecision = { allowed: true };
+
+export function decisionsFor(rules: SectionRules, error: PolicyError | null, sources: readonly PolicySource[]): PolicyDecisions {
+  const files = sources.filter((source) => source.used).map((source) => source.path);
+  const where = files.length ? files.join(' and ') : 'the policy';
+  const failed: PolicyDecision | null = error ? { allowed: false, code: 'E102', message: error.message, suggestion: error.next_step } : null;
+  const refuse = (code: 'E401' | 'E402', message: string, field: string): PolicyDecision => ({
+    allowed: false,
+    code,
+    message,
+    suggestion: `${field} in ${where} excludes it; ask the operator to change the policy`,
+  });
+
+  const decideServer = (name: string): PolicyDecision => {
+    if (failed) return failed;
+    return allowedBy(rules.servers, [name]) ? ALLOWED : refuse('E401', `Server '${name}' is blocked by policy.`, 'servers.allowlist/denylist');
+  };
+  // A tool, resource or prompt of a denied server is denied with the server's answer (E401/E102).
+  const decideMember = (section: 'tools' | 'resources' | 'prompts', noun: string) => (server: string, member: string): PolicyDecision => {
+    const serverDecision = decideServer(server);
+    if (!serverDecision.allowed) return serverDecision;
+    const id = `${server}::${member}`;
+    return allowedBy(rules[section], [id]) ? ALLOWED : refuse('E402', `${noun} '${id}' is blocked by policy.`, `${section}.allowlist/denylist`);
+  };
+  const decideTool = decideMember('tools', 'Tool');
+  const decideResource = decideMember('resources', 'Resource');
+  const decidePrompt = decideMember('prompts', 'Prompt');
+  const decideGatewayTool = (name: string): PolicyDecision => {
+    const { full, spellings } = gatewayToolSpellings(name);
+    if (failed) return FAIL_CLOSED_GATEWAY_TOOLS.includes(full) ? ALLOWED : failed;
+    return allowedBy(rules.gateway_tools, spellings)
+      ? ALLOWED
+      : refuse('E402', `Gateway tool blocked by policy: ${name}`, 'gateway_tools.allowlist/denylist');
+  };
+
+  return {
+    serverAllowed: (name) => decideServer(name).allowed,
+    toolAllowed: (server, tool) => decideTool(server, tool).allowed,
+    resourceAllowed: (server, uri) => decideResource(server, uri).allowed,
+    promptAllowed: (server, name) => decidePrompt(server, name).allowed,
+    gatewayToolAllowed: (name) => decideGatewayTool(name).allowed,
+    // Packages are not downstream servers yet: an invalid policy approves none of them.
+    packageAllowed: (spec) => !failed && allowedBy(rules.packages, packageSpellings(spec)),
+    decideServer,
+    decideTool,
+    decideResource,
+    decidePrompt,
+    decideGatewayTool,
+  };
+}

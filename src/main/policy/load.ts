@@ -1,0 +1,111 @@
+// loadPolicy: find the files, read and validate them, and build the enforcement object the gateway asks.
+// Fail closed (contract §5): any invalid file, explicit or discovered, base or project, leaves a policy
+// that denies every downstream server with E102 until the file is fixed and the policy reloaded.
+import { existsSync } from 'node:fs';
+import { effectiveDigest, failedDigest } from './digest';
+import { decisionsFor } from './decisions';
+import { baseCandidates, projectCandidates, type Candidate } from './paths';
+import { formatIssue, readLayer } from './read-layer';
+import { createPolicyRedactor } from './redactor';
+import { compileRules } from './rules';
+import {
+  DEFAULT_LIMITS,
+  type LoadedPolicy,
+  type LoadPolicyOptions,
+  type PolicyError,
+  type PolicyIssue,
+  type PolicyLayer,
+  type PolicyLimits,
+  type PolicySource,
+} from './types';
+
+export const POLICY_NEXT_STEP = 'fix the policy file, then call gateway.refresh (or restart Gatehouse)';
+
+export function loadPolicy(options: LoadPolicyOptions): LoadedPolicy {
+  const sources: PolicySource[] = [];
+  const layers: PolicyLayer[] = [];
+  const issues: PolicyIssue[] = [];
+  const warnings: string[] = [];
+
+  const base = baseCandidates(options);
+  const explicit = base[0]?.kind === 'explicit' ? base[0] : null;
+  readFirst(base, { sources, layers, issues, warnings });
+  if (explicit && !sources[0]?.exists) {
+    issues.push({ ...explicit, line: null, column: null, field: null, reason: 'file not found (named by --policy or GATEHOUSE_POLICY)' });
+  }
+  readFirst(projectCandidates(options.projectRoot), { sources, layers, issues, warnings });
+
+  const first = issues[0];
+  const error: PolicyError | null = first ? { code: 'E102', message: formatIssue(first), next_step: POLICY_NEXT_STEP, issues } : null;
+  return buildPolicy(sources, error ? [] : layers, error, warnings);
+}
+
+interface Collected {
+  sources: PolicySource[];
+  layers: PolicyLayer[];
+  issues: PolicyIssue[];
+  warnings: string[];
+}
+
+/**
+ * Reads the first existing candidate; later candidates are still listed (`used: false`). Within one
+ * kind (policy.yaml beside policy.json) the other file is reported as ignored rather than merged.
+ */
+function readFirst(candidates: Candidate[], into: Collected): void {
+  let chosen: Candidate | null = null;
+  for (const candidate of candidates) {
+    if (chosen) {
+      const exists = existsSync(candidate.path);
+      into.sources.push({ ...candidate, exists, used: false });
+      if (exists && candidate.kind === chosen.kind) into.warnings.push(`${candidate.path} is ignored: ${chosen.path} is used instead`);
+      continue;
+    }
+    const readout = readLayer(candidate);
+    into.sources.push({ ...candidate, exists: readout.state !== 'missing', used: readout.state !== 'missing' });
+    if (readout.state === 'missing') continue;
+    chosen = candidate;
+    if (readout.state === 'invalid') into.issues.push(...readout.issues);
+    else {
+      into.layers.push(readout.layer);
+      into.warnings.push(...readout.warnings);
+    }
+  }
+}
+
+function effectiveLimits(layers: readonly PolicyLayer[]): PolicyLimits {
+  const limits = { ...DEFAULT_LIMITS };
+  for (const key of Object.keys(limits) as (keyof PolicyLimits)[]) {
+    const baseValue = layers.find((layer) => layer.kind !== 'project')?.limits[key];
+    const projectValue = layers.find((layer) => layer.kind === 'project')?.limits[key];
+    // The base file sets a limit (up or down); the project file can only lower it.
+    limits[key] = Math.min(baseValue ?? DEFAULT_LIMITS[key], projectValue ?? Number.POSITIVE_INFINITY);
+  }
+  return limits;
+}
+
+function buildPolicy(sources: PolicySource[], layers: PolicyLayer[], error: PolicyError | null, warnings: string[]): LoadedPolicy {
+  const limits = effectiveLimits(layers);
+  const replaceDefaults = layers.find((layer) => layer.kind !== 'project')?.redaction.replace_defaults ?? false;
+  // With an error the custom patterns are unknown: the built-ins still run, so redaction never loosens.
+  const redactor = createPolicyRedactor(error ? [] : layers.flatMap((layer) => layer.redaction.patterns), error ? false : replaceDefaults);
+  const decisions = decisionsFor(compileRules(layers), error, sources);
+
+  return {
+    sources,
+    error,
+    warnings,
+    digest: error ? failedDigest(error.message) : effectiveDigest(layers, limits, !replaceDefaults),
+    limits,
+    ...decisions,
+    outputBudget(maxOutputChars) {
+      const tokenChars = limits.max_output_tokens * 4;
+      return {
+        max_bytes: limits.max_output_bytes,
+        max_chars: maxOutputChars ? Math.min(maxOutputChars, tokenChars) : tokenChars,
+        max_binary_bytes: limits.max_binary_bytes,
+      };
+    },
+    redactText: redactor.redactText,
+    redactDeep: redactor.redactDeep,
+  };
+}

@@ -1,0 +1,36 @@
+// The policy file's shape (contract §5) as zod schemas. Every object is strict: an unknown key makes
+// the file invalid, so a misspelt `denlist` cannot quietly leave a server allowed. `null` is accepted
+// wherever a value is optional because YAML writes an emptied list (`denylist:` with every item
+// commented out) as null.
+import * as z from 'zod';
+
+const globList = z.array(z.string().min(1, 'a glob cannot be empty')).nullish();
+
+const lists = z.strictObject({ allowlist: globList, denylist: globList }).nullish();
+
+const limit = z.number().int().positive().nullish();
+
+export const PolicyFileSchema = z.strictObject({
+  servers: lists,
+  tools: lists,
+  resources: lists,
+  prompts: lists,
+  gateway_tools: lists,
+  packages: lists,
+  limits: z
+    .strictObject({
+      max_tools_per_server: limit,
+      max_output_bytes: limit,
+      max_output_tokens: limit,
+      max_binary_bytes: limit,
+    })
+    .nullish(),
+  redaction: z
+    .strictObject({
+      patterns: z.array(z.string().min(1, 'a pattern cannot be empty')).nullish(),
+      replace_defaults: z.boolean().nullish(),
+    })
+    .nullish(),
+});
+
+export type PolicyFile = z.infer<typeof PolicyFileSchema>;

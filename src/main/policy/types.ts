@@ -1,0 +1,125 @@
+// The policy module's public shapes. The file format is the gateway contract §5; everything the gateway
+// needs to enforce it (matching, limits, redaction, the fail-closed error) hangs off LoadedPolicy.
+
+export type PolicySourceKind = 'explicit' | 'user' | 'pmcp' | 'project';
+
+/** Every path the loader looked at, in the order it looked; `used` marks the files that took effect. */
+export interface PolicySource {
+  path: string;
+  kind: PolicySourceKind;
+  exists: boolean;
+  used: boolean;
+}
+
+export interface PolicyLimits {
+  max_tools_per_server: number;
+  max_output_bytes: number;
+  max_output_tokens: number;
+  max_binary_bytes: number;
+}
+
+export const DEFAULT_LIMITS: Readonly<PolicyLimits> = Object.freeze({
+  max_tools_per_server: 100,
+  max_output_bytes: 50_000,
+  max_output_tokens: 4_000,
+  max_binary_bytes: 5_242_880,
+});
+
+/** One problem in one file; line and column are 1-based and null when the problem has no place (unreadable file). */
+export interface PolicyIssue {
+  path: string;
+  kind: PolicySourceKind;
+  line: number | null;
+  column: number | null;
+  /** Dotted field path such as `servers.denylist[2]`, null for file-level problems. */
+  field: string | null;
+  reason: string;
+}
+
+export interface PolicyError {
+  code: 'E102';
+  /** `E102 invalid policy: <file>:<line>:<col>: <reason>` for the first issue (contract §5). */
+  message: string;
+  /** What to do about it: fix the file, then reload. */
+  next_step: string;
+  /** Every issue found, first one first; the message quotes issues[0]. */
+  issues: PolicyIssue[];
+}
+
+export type ListSection = 'servers' | 'tools' | 'resources' | 'prompts' | 'gateway_tools' | 'packages';
+
+export const LIST_SECTIONS: readonly ListSection[] = ['servers', 'tools', 'resources', 'prompts', 'gateway_tools', 'packages'];
+
+export interface GlobLists {
+  allowlist: string[];
+  denylist: string[];
+}
+
+/** One validated file: absent sections are empty lists, absent limits are null (no opinion). */
+export interface PolicyLayer {
+  path: string;
+  kind: PolicySourceKind;
+  lists: Record<ListSection, GlobLists>;
+  limits: { [K in keyof PolicyLimits]: number | null };
+  redaction: { patterns: CustomPattern[]; replace_defaults: boolean };
+}
+
+/** A custom redaction pattern as written and as compiled (after the Python-compatibility translation). */
+export interface CustomPattern {
+  source: string;
+  translated: string;
+  flags: string;
+}
+
+/** Why something was refused, ready to become a GatewayError. */
+export type PolicyDecision =
+  | { allowed: true }
+  | { allowed: false; code: 'E102' | 'E401' | 'E402'; message: string; suggestion: string };
+
+export interface OutputBudget {
+  /** Tightest text budget in UTF-8 bytes (limits.max_output_bytes). */
+  max_bytes: number;
+  /** Tightest text budget in characters: min(max_output_chars, limits.max_output_tokens * 4). */
+  max_chars: number;
+  /** Binary blocks larger than this are withheld (E403). */
+  max_binary_bytes: number;
+}
+
+export interface LoadPolicyOptions {
+  /** `--policy <file>`; wins over GATEHOUSE_POLICY. */
+  explicitPath?: string | null;
+  env: NodeJS.ProcessEnv;
+  homeDir: string;
+  /** Canonical project root, or null outside a project (no narrowing file then). */
+  projectRoot: string | null;
+  /** Defaults to process.platform; decides the %APPDATA% fallback on Windows. */
+  platform?: NodeJS.Platform;
+}
+
+export interface LoadedPolicy {
+  sources: PolicySource[];
+  error: PolicyError | null;
+  /** Non-fatal notes (an ignored duplicate file, a project setting that could only loosen). */
+  warnings: string[];
+  /** sha256 (hex) of the canonical effective policy; changes exactly when enforcement changes. */
+  digest: string;
+  limits: PolicyLimits;
+  serverAllowed(name: string): boolean;
+  /** False when the tool's server is denied too. */
+  toolAllowed(server: string, tool: string): boolean;
+  resourceAllowed(server: string, uri: string): boolean;
+  promptAllowed(server: string, name: string): boolean;
+  /** Accepts `gateway.invoke` or `invoke`. */
+  gatewayToolAllowed(name: string): boolean;
+  /** `npm:name@range` or `pypi:name[spec]`. */
+  packageAllowed(spec: string): boolean;
+  decideServer(name: string): PolicyDecision;
+  decideTool(server: string, tool: string): PolicyDecision;
+  decideResource(server: string, uri: string): PolicyDecision;
+  decidePrompt(server: string, name: string): PolicyDecision;
+  /** Refusals carry the literal `Gateway tool blocked by policy: <name>` (E402), or E102 when the policy is invalid. */
+  decideGatewayTool(name: string): PolicyDecision;
+  outputBudget(maxOutputChars?: number | null): OutputBudget;
+  redactText(text: string): string;
+  redactDeep<T>(value: T): T;
+}
