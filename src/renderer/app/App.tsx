@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
 import { getBridge } from '../bridge';
+import { describeError } from '../describe-error';
+import { DoctorPanel } from '../doctor/DoctorPanel';
+import { SecretsPanel } from '../secrets/SecretsPanel';
 import { ServersPanel } from '../servers/ServersPanel';
 import { startSync, useGatehouseStore } from '../store';
 import { Nav, type PanelId } from './Nav';
@@ -10,9 +13,9 @@ export function App() {
 
   useEffect(() => {
     try {
-      return startSync(getBridge(), useGatehouseStore.getState, (error) => setFatal(describe(error)));
+      return startSync(getBridge(), useGatehouseStore.getState, (error) => setFatal(describeError(error)));
     } catch (error) {
-      setFatal(describe(error));
+      setFatal(describeError(error));
       return undefined;
     }
   }, []);
@@ -31,11 +34,9 @@ export function App() {
           </div>
         )}
         {panel === 'servers' && <ServersPanel />}
+        {panel === 'secrets' && <SecretsPanel />}
+        {panel === 'doctor' && <DoctorPanel />}
       </main>
     </div>
   );
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

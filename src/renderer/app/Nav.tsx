@@ -1,6 +1,10 @@
-export type PanelId = 'servers';
+export type PanelId = 'servers' | 'secrets' | 'doctor';
 
-const entries: ReadonlyArray<{ id: PanelId; label: string }> = [{ id: 'servers', label: 'Servers' }];
+const entries: ReadonlyArray<{ id: PanelId; label: string }> = [
+  { id: 'servers', label: 'Servers' },
+  { id: 'secrets', label: 'Secrets' },
+  { id: 'doctor', label: 'Doctor' },
+];
 
 export function Nav({ current, onSelect }: { current: PanelId; onSelect: (id: PanelId) => void }) {
   return (
@@ -11,6 +15,7 @@ export function Nav({ current, onSelect }: { current: PanelId; onSelect: (id: Pa
             <button
               type="button"
               className="nav-entry"
+              data-testid={`nav-${entry.id}`}
               aria-current={entry.id === current ? 'page' : undefined}
               onClick={() => onSelect(entry.id)}
             >

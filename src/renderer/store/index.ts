@@ -1,12 +1,16 @@
 import { create } from 'zustand';
 import { createConfigIssuesSlice, type ConfigIssuesSlice } from './config-issues-slice';
+import { createDoctorSlice, type DoctorSlice } from './doctor-slice';
 import { createHealthSlice, type HealthSlice } from './health-slice';
+import { createSecretsSlice, type SecretsSlice } from './secrets-slice';
 
-export type GatehouseStore = HealthSlice & ConfigIssuesSlice;
+export type GatehouseStore = HealthSlice & ConfigIssuesSlice & SecretsSlice & DoctorSlice;
 
 export const useGatehouseStore = create<GatehouseStore>()((...a) => ({
   ...createHealthSlice<GatehouseStore>()(...a),
   ...createConfigIssuesSlice<GatehouseStore>()(...a),
+  ...createSecretsSlice<GatehouseStore>()(...a),
+  ...createDoctorSlice<GatehouseStore>()(...a),
 }));
 
 export { startSync } from './sync';

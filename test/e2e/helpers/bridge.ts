@@ -22,6 +22,11 @@ export interface InstalledBridge {
   calls: ChannelName[];
   /** Failures delivering events or serving calls; a healthy run has none. */
   failures: string[];
+  /**
+   * Everything main handed the page, as JSON text: channel answers, the messages of rejected calls and
+   * pushed events. A test can prove a value never crossed from main to the renderer (ARCHITECTURE.md rule 3).
+   */
+  toPage: string[];
   /** Starts pushing core events into the page; call after navigation so the dispatcher exists. */
   forwardEvents: () => void;
   dispose: Unsubscribe;
@@ -63,6 +68,7 @@ async function invoke(api: GatehouseApi, name: ChannelName, input: unknown): Pro
 export async function installBridge(page: Page, target: BridgeTarget): Promise<InstalledBridge> {
   const calls: ChannelName[] = [];
   const failures: string[] = [];
+  const toPage: string[] = [];
   const offs: Unsubscribe[] = [];
 
   await page.exposeBinding('__gatehouseInvoke', async (_source, name: unknown, input: unknown) => {
@@ -72,8 +78,13 @@ export async function installBridge(page: Page, target: BridgeTarget): Promise<I
     }
     calls.push(name);
     try {
-      return await invoke(target.api, name, input);
+      const output = await invoke(target.api, name, input);
+      toPage.push(JSON.stringify(output));
+      return output;
     } catch (error) {
+      // Playwright hands the error's message (and stack) to the page, so it counts as crossing too.
+      const text = error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error);
+      toPage.push(JSON.stringify(text));
       failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
       throw error;
     }
@@ -83,6 +94,7 @@ export async function installBridge(page: Page, target: BridgeTarget): Promise<I
   return {
     calls,
     failures,
+    toPage,
     forwardEvents: () => {
       for (const name of eventNames) {
         offs.push(
@@ -94,6 +106,7 @@ export async function installBridge(page: Page, target: BridgeTarget): Promise<I
             }
             // JSON text is a valid JS literal, so the payload crosses as real cloneable data.
             const expression = `window.__gatehouseDispatch(${JSON.stringify(name)}, ${JSON.stringify(payload)})`;
+            toPage.push(expression);
             page.evaluate(expression).catch((error: unknown) => {
               if (!page.isClosed()) failures.push(`push ${name}: ${String(error)}`);
             });

@@ -1,0 +1,20 @@
+import type { DoctorFailure as Failure } from '../store/doctor-slice';
+
+/** Doctor could not produce findings at all (a FailureDocument): its errors are the whole answer. */
+export function DoctorFailure({ failure }: { failure: Failure }) {
+  return (
+    <div className="banner banner-error" role="alert" data-testid="doctor-failure" data-status={failure.status}>
+      <strong>
+        Doctor {failure.status === 'unavailable' ? 'is unavailable' : 'failed'}
+        {failure.root ? ` for ${failure.root}` : ''}.
+      </strong>
+      <ul>
+        {failure.errors.map((error, i) => (
+          <li key={`${error.code}:${i}`}>
+            <code>{error.code}</code> — {error.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

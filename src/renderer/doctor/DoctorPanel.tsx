@@ -1,0 +1,59 @@
+import { formatTime } from '../format-time';
+import { useGatehouseStore } from '../store';
+import { isDoctorFailure } from '../store/doctor-slice';
+import { DoctorFailure } from './DoctorFailure';
+import { DoctorSummary } from './DoctorSummary';
+import { FindingGroups } from './FindingGroups';
+
+export function DoctorPanel() {
+  const result = useGatehouseStore((s) => s.doctorResult);
+  const ranAt = useGatehouseStore((s) => s.doctorRanAt);
+  const running = useGatehouseStore((s) => s.doctorRunning);
+  const error = useGatehouseStore((s) => s.doctorError);
+  const run = useGatehouseStore((s) => s.runDoctor);
+
+  return (
+    <section className="panel" aria-labelledby="doctor-heading" aria-busy={running}>
+      <div className="panel-head">
+        <h2 id="doctor-heading">Doctor</h2>
+        <div className="panel-tools">
+          {ranAt && (
+            <span className="panel-summary" data-testid="doctor-ran-at">
+              last run {formatTime(ranAt)}
+            </span>
+          )}
+          <button
+            type="button"
+            className="btn btn-primary btn-wide"
+            aria-label="Run checks"
+            aria-busy={running}
+            data-testid="doctor-run"
+            disabled={running}
+            onClick={() => void run()}
+          >
+            {running ? 'Running…' : 'Run checks'}
+          </button>
+        </div>
+      </div>
+      {error && (
+        <div className="banner banner-error" role="alert" data-testid="doctor-error">
+          Doctor could not run: {error}
+        </div>
+      )}
+      {result === null ? (
+        <p className="empty">
+          {running
+            ? 'Running checks…'
+            : 'Run the checks to diagnose this host and the Python runtime. Doctor only reads; it changes nothing.'}
+        </p>
+      ) : isDoctorFailure(result) ? (
+        <DoctorFailure failure={result} />
+      ) : (
+        <>
+          <DoctorSummary document={result} />
+          <FindingGroups findings={result.findings} />
+        </>
+      )}
+    </section>
+  );
+}

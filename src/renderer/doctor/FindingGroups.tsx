@@ -1,0 +1,32 @@
+import type { Finding } from '../store/doctor-slice';
+import { FindingItem } from './FindingItem';
+import { groupFindings, statusCounts } from './order-findings';
+
+const titles = { host: 'Host', runtime: 'Runtime' } as const;
+
+export function FindingGroups({ findings }: { findings: readonly Finding[] }) {
+  const groups = groupFindings(findings);
+  if (groups.length === 0) return <p className="empty">Doctor ran no checks.</p>;
+  return (
+    <>
+      {groups.map((group) => (
+        <section
+          key={group.category}
+          className="finding-group"
+          aria-labelledby={`doctor-group-${group.category}-heading`}
+          data-testid={`doctor-group-${group.category}`}
+        >
+          <div className="finding-group-head">
+            <h3 id={`doctor-group-${group.category}-heading`}>{titles[group.category]}</h3>
+            <span className="panel-summary">{statusCounts(group.findings)}</span>
+          </div>
+          <ul className="finding-list" aria-label={`${titles[group.category]} findings`}>
+            {group.findings.map((finding, i) => (
+              <FindingItem key={`${finding.id}:${finding.subject ?? ''}:${i}`} finding={finding} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { useGatehouseStore } from '../store';
+import type { SecretListing } from '../store/secrets-slice';
+import { KeychainBanner } from './KeychainBanner';
+import { SecretForm } from './SecretForm';
+import { SecretOutcome } from './SecretOutcome';
+import { SecretsTable } from './SecretsTable';
+
+export function SecretsPanel() {
+  const listing = useGatehouseStore((s) => s.secretListing);
+  const error = useGatehouseStore((s) => s.secretsError);
+  const loading = useGatehouseStore((s) => s.secretsLoading);
+  const refresh = useGatehouseStore((s) => s.refreshSecrets);
+  const recordOutcome = useGatehouseStore((s) => s.recordSecretOutcome);
+
+  // No event pushes secret changes (the CLI can change them too), so each visit lists afresh and an
+  // answer from an earlier visit is not shown as if it were news.
+  useEffect(() => {
+    recordOutcome(null);
+    void refresh();
+  }, [recordOutcome, refresh]);
+
+  return (
+    <section className="panel" aria-labelledby="secrets-heading" aria-busy={loading}>
+      <div className="panel-head">
+        <h2 id="secrets-heading">Secrets</h2>
+        <span className="panel-summary" data-testid="secrets-summary">
+          {summary(listing)}
+        </span>
+      </div>
+      {error && (
+        <div className="banner banner-error" role="alert" data-testid="secrets-error">
+          Could not list secrets: {error}
+        </div>
+      )}
+      {listing?.keychain?.available === false && <KeychainBanner state={listing.keychain} />}
+      <SecretForm listing={listing} />
+      <SecretOutcome />
+      {listing === null ? (
+        !error && <p className="empty">Loading secrets…</p>
+      ) : (
+        <>
+          <SecretsTable listing={listing} />
+          <p className="panel-footnote">
+            Names and change times are kept in <code>{listing.index_path}</code>; values live only in the OS keychain.
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function summary(listing: SecretListing | null): string {
+  if (!listing) return '';
+  const count = `${listing.names.length} ${listing.names.length === 1 ? 'name' : 'names'}`;
+  const keychain = listing.keychain;
+  if (keychain === null) return `${count} · keychain not checked`;
+  return `${count} · keychain ${keychain.available ? keychain.backend : 'unavailable'}`;
+}

@@ -1,0 +1,40 @@
+// The secrets e2e test drives the real keychain of the private session scripts/with-keychain.sh starts.
+// Outside one it fails with the command to use: a skipped test would look green while proving nothing,
+// and writing into the operator's own keychain is not acceptable.
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+
+export function keychainSessionPresent(): boolean {
+  return process.env.GATEHOUSE_TEST_KEYCHAIN === '1' && Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
+}
+
+/** Use as beforeEach, so the test itself fails (a failing beforeAll would only mark it skipped). */
+export function requireKeychainSession(): void {
+  if (!keychainSessionPresent()) {
+    throw new Error(
+      'this e2e test needs a private D-Bus session with an unlocked gnome-keyring (GATEHOUSE_TEST_KEYCHAIN=1); ' +
+        'run it through scripts/with-keychain.sh: "bash scripts/with-keychain.sh npx vitest run --project e2e"',
+    );
+  }
+}
+
+/**
+ * The core's whole environment: a private home, the session's bus and a keychain service name of its
+ * own, so the test's entries never meet anyone else's and nothing of the caller's environment leaks in.
+ */
+export function keychainCoreEnv(home: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_STATE_HOME: join(home, '.local', 'state'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+    DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS,
+    GATEHOUSE_KEYCHAIN_SERVICE: `dev.gatehouse.test.e2e.${randomBytes(4).toString('hex')}`,
+  };
+}
+
+/** A unique value that must appear nowhere but the keychain. */
+export function canaryValue(): string {
+  return `e2e-canary-${randomBytes(12).toString('hex')}`;
+}
