@@ -14,10 +14,10 @@ export function requireBuild(): void {
   if (!existsSync(CLI_ENTRY)) throw new Error(`${CLI_ENTRY} is missing: run "npm run build" first`);
 }
 
-export async function startHttpCli(options: { project: string; home: string; extraArgs?: string[] }): Promise<RunningGateway> {
+export async function startHttpCli(options: { project: string; home: string; extraArgs?: string[]; env?: NodeJS.ProcessEnv }): Promise<RunningGateway> {
   requireBuild();
   const child = spawn(process.execPath, [CLI_ENTRY, 'serve', '--transport', 'http', '--port', '0', '--project', options.project, ...(options.extraArgs ?? [])], {
-    env: { ...process.env, HOME: options.home },
+    env: { ...process.env, HOME: options.home, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stderr = '';

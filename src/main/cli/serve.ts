@@ -3,6 +3,7 @@
 // one answers, becomes a thin bridge into it instead of starting a second core — a second client is
 // never locked out. An HTTP serve announces itself in instance.json and removes it on shutdown.
 // The SDK answers every resource-not-found with -32602; 2025-era clients expect -32002 (see guidance/legacy-not-found).
+import { defaultSecretStore } from '../secrets/store';
 import { withLegacyResourceNotFound } from '../gateway/guidance';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -77,8 +78,23 @@ export async function serve(argv: string[]): Promise<'running'> {
   }
   const flags: HttpFlagValues = { ...values, port: parsePort(values.port) };
   // Resolved before anything starts: bad auth settings fail closed, with no child spawned.
-  const settings = resolveHttpSettings(flags, { env: process.env, readFile: (path) => readFileSync(path, 'utf8'), warn: log });
+  const keychainToken = needsStoredToken(flags) ? await storedAuthToken() : null;
+  const settings = resolveHttpSettings(flags, { env: process.env, readFile: (path) => readFileSync(path, 'utf8'), warn: log, keychainToken });
   return serveHttp(values, settings);
+}
+
+/** The keychain is consulted only when no flag, file or variable already names the token. */
+function needsStoredToken(flags: HttpFlagValues): boolean {
+  if (flags.auth === 'none' || flags.auth === 'resource-server') return false;
+  return !flags['auth-token-file'] && flags['auth-token'] === undefined && !process.env.GATEHOUSE_AUTH_TOKEN && !process.env.GATEHOUSE_AUTH_TOKEN_FILE;
+}
+
+async function storedAuthToken(): Promise<string | null> {
+  try {
+    return await defaultSecretStore(process.env).get({ scope: 'user' }, 'GATEHOUSE_AUTH_TOKEN');
+  } catch {
+    return null; // no keychain here: the other token sources (or mode none) apply, as before
+  }
 }
 
 /** Variables that hold the gateway's own credentials: read once, never passed on to any child. */

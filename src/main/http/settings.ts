@@ -64,6 +64,8 @@ export interface ResolveIo {
   env: NodeJS.ProcessEnv;
   readFile(path: string): string;
   warn(line: string): void;
+  /** GATEHOUSE_AUTH_TOKEN as stored in the OS keychain (user scope), read before resolution; null when absent. */
+  keychainToken?: string | null;
 }
 
 function configError(flag: string, message: string, next: string): GatewayError {
@@ -119,6 +121,10 @@ function readTokens(io: ResolveIo, flags: HttpFlagValues): NamedToken[] | null {
     checkToken(envToken, 'GATEHOUSE_AUTH_TOKEN');
     return [{ principal: DEFAULT_PRINCIPAL, token: envToken }];
   }
+  if (io.keychainToken) {
+    checkToken(io.keychainToken, 'GATEHOUSE_AUTH_TOKEN (keychain)');
+    return [{ principal: DEFAULT_PRINCIPAL, token: io.keychainToken }];
+  }
   return null;
 }
 
@@ -130,7 +136,7 @@ function resolveAuth(flags: HttpFlagValues, io: ResolveIo): AuthSettings {
   if (requested === 'resource-server') return resolveResourceServer(flags, io);
   const tokens = requested === 'none' ? null : readTokens(io, flags);
   if (requested === 'shared-secret' && !tokens) {
-    throw configError('--auth', 'shared-secret needs a token', 'pass --auth-token-file FILE or set GATEHOUSE_AUTH_TOKEN');
+    throw configError('--auth', 'shared-secret needs a token', 'pass --auth-token-file FILE, set GATEHOUSE_AUTH_TOKEN, or store it: gatehouse secrets set GATEHOUSE_AUTH_TOKEN');
   }
   return tokens ? { mode: 'shared-secret', tokens } : { mode: 'none' };
 }
