@@ -3,7 +3,10 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app } from 'electron';
+import { readFileSync } from 'node:fs';
 import { createGatehouse } from './core/gatehouse';
+import { resolveHttpSettings } from './http/settings';
+import { withSharedGateway } from './http/shared-gateway';
 import { loginShellPath, mergePaths } from './supervisor/login-path';
 import { runShell } from './shell/app-lifecycle';
 
@@ -22,7 +25,11 @@ runShell({
   // Launched from a dock or menu, the app lacks the user's PATH; the login shell's is merged in once.
   createCore: async () => {
     const path = mergePaths(await loginShellPath(process.env), process.env.PATH);
-    return createGatehouse({ log, env: { ...process.env, PATH: path } });
+    const env = { ...process.env, PATH: path };
+    // The tray app is the long-lived gateway: it serves loopback HTTP and announces itself, so stdio
+    // clients started by MCP clients attach to it instead of starting their own core.
+    const settings = resolveHttpSettings({}, { env, readFile: (file) => readFileSync(file, 'utf8'), warn: log });
+    return withSharedGateway(createGatehouse({ log, env }), settings, log);
   },
   mainDir,
   resourcesDir: join(mainDir, '..', '..', 'resources'),

@@ -2,21 +2,19 @@
 // diagnostic goes to stderr. A stdio serve first looks for a running gateway (instance.json) and, when
 // one answers, becomes a thin bridge into it instead of starting a second core — a second client is
 // never locked out. An HTTP serve announces itself in instance.json and removes it on shutdown.
-// The SDK answers every resource-not-found with -32602; 2025-era clients expect -32002 (see guidance/legacy-not-found).
-import { defaultSecretStore } from '../secrets/store';
-import { withLegacyResourceNotFound } from '../gateway/guidance';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { createGatehouse } from '../core/gatehouse';
 import { safeMessage } from '../core/errors';
+import { createGatehouse } from '../core/gatehouse';
 import type { Gatehouse } from '../core/types';
+// The SDK answers every resource-not-found with -32602; 2025-era clients expect -32002 (see guidance/legacy-not-found).
+import { withLegacyResourceNotFound } from '../gateway/guidance';
 import { startBridge } from '../http/bridge';
 import { GuardedStdioTransport } from '../http/guarded-stdio';
-import { coreServerFactory, startHttpGateway, type HttpGateway } from '../http/listener';
 import { resolveHttpSettings, type HttpFlagValues, type HttpSettings } from '../http/settings';
-import { announceInstance } from '../state/announce';
-import { newInstanceToken } from '../state/instance-file';
+import { startSharedGateway, type SharedGateway } from '../http/shared-gateway';
+import { defaultSecretStore } from '../secrets/store';
 import { findLiveInstance } from '../state/live-instance';
 import { instanceFilePath } from '../state/paths';
 import { CONFIG_FLAGS, parseFlags, parsePort, UsageError } from './args';
@@ -148,19 +146,17 @@ async function attach(url: string, token: string, pid: number, values: { project
 async function serveHttp(values: { project?: string; config?: string; policy?: string }, settings: HttpSettings): Promise<'running'> {
   const gatehouse = coreFor(values);
   await gatehouse.start();
-  const instanceToken = newInstanceToken();
-  let http: HttpGateway;
+  let shared: SharedGateway;
   try {
-    http = await startHttpGateway({ settings, ...coreServerFactory(gatehouse), instanceToken, log });
+    shared = await startSharedGateway(gatehouse, settings, log);
   } catch (error) {
     // Eager servers may already run in their own process groups: stop them before reporting.
     await gatehouse.stop();
     throw error;
   }
-  const release = await announceInstance({ url: http.url, port: http.port, host: settings.host, token: instanceToken, log });
+  const { http } = shared;
   onShutdown(async () => {
-    release();
-    await http.close().catch(() => undefined);
+    await shared.close();
     await gatehouse.stop();
   });
   log(`serving MCP at ${http.url} (health: ${http.url.replace(/\/mcp$/, '/health')}, auth: ${settings.auth.mode})`);
