@@ -54,28 +54,34 @@ export function locatePath(text: string, tree: Node | undefined, path: (string |
   return null;
 }
 
-function describeParseError(error: ParseError): string {
-  const code = printParseErrorCode(error.error);
-  const words: Record<string, string> = {
-    InvalidSymbol: 'unexpected character',
-    InvalidNumberFormat: 'invalid number',
-    PropertyNameExpected: 'property name expected (in double quotes)',
-    ValueExpected: 'value expected',
-    ColonExpected: '":" expected',
-    CommaExpected: '"," expected',
-    CloseBraceExpected: '"}" expected',
-    CloseBracketExpected: '"]" expected',
-    EndOfFileExpected: 'unexpected content after the end of the JSON value',
-    InvalidCommentToken: 'comments are not allowed in JSON',
-    UnexpectedEndOfComment: 'unterminated comment',
-    UnexpectedEndOfString: 'unterminated string',
-    UnexpectedEndOfNumber: 'unterminated number',
-    InvalidUnicode: 'invalid unicode escape',
-    InvalidEscapeCharacter: 'invalid escape character',
-    InvalidCharacter: 'invalid character in string',
-  };
-  return `invalid JSON: ${words[code] ?? code}`;
+/** A parse error in words a person can act on (shared by the config and policy readers). */
+export function describeParseError(error: ParseError): string {
+  return `invalid JSON: ${parseErrorWords(error)}`;
 }
+
+export function parseErrorWords(error: ParseError): string {
+  const code = printParseErrorCode(error.error);
+  return JSON_WORDS[code] ?? code;
+}
+
+const JSON_WORDS: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'invalid number',
+  PropertyNameExpected: 'property name expected (in double quotes)',
+  ValueExpected: 'value expected',
+  ColonExpected: '":" expected',
+  CommaExpected: '"," expected',
+  CloseBraceExpected: '"}" expected',
+  CloseBracketExpected: '"]" expected',
+  EndOfFileExpected: 'unexpected content after the end of the JSON value',
+  InvalidCommentToken: 'comments are not allowed in JSON',
+  UnexpectedEndOfComment: 'unterminated comment',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfNumber: 'unterminated number',
+  InvalidUnicode: 'invalid unicode escape',
+  InvalidEscapeCharacter: 'invalid escape character',
+  InvalidCharacter: 'invalid character in string',
+};
 
 function nodeValue(node: Node): unknown {
   switch (node.type) {

@@ -2,7 +2,8 @@
 // line:column. YAML and JSON both go through the `yaml` library (JSON is YAML's flow subset), so one
 // locator serves both; JSON is first checked strictly with jsonc-parser, because YAML would quietly
 // accept comments, trailing commas and bare keys that other tools reading a .json file reject.
-import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parseTree, type ParseError } from 'jsonc-parser';
+import { parseErrorWords } from '../config/json-locate';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 
 export interface Place {
@@ -89,32 +90,12 @@ function rangeStart(node: unknown, lineCounter: LineCounter): Place | null {
   return range ? toPlace(lineCounter, range[0]) : null;
 }
 
-const JSON_WORDS: Record<string, string> = {
-  InvalidSymbol: 'unexpected character',
-  InvalidNumberFormat: 'invalid number',
-  PropertyNameExpected: 'property name expected (in double quotes)',
-  ValueExpected: 'value expected',
-  ColonExpected: '":" expected',
-  CommaExpected: '"," expected',
-  CloseBraceExpected: '"}" expected',
-  CloseBracketExpected: '"]" expected',
-  EndOfFileExpected: 'unexpected content after the end of the JSON value',
-  InvalidCommentToken: 'comments are not allowed in JSON',
-  UnexpectedEndOfComment: 'unterminated comment',
-  UnexpectedEndOfString: 'unterminated string',
-  UnexpectedEndOfNumber: 'unterminated number',
-  InvalidUnicode: 'invalid unicode escape',
-  InvalidEscapeCharacter: 'invalid escape character',
-  InvalidCharacter: 'invalid character in string',
-};
-
 function strictJsonProblem(text: string): { place: Place; reason: string } | null {
   const errors: ParseError[] = [];
   parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const first = errors[0];
   if (!first) return null;
-  const code = printParseErrorCode(first.error);
-  return { place: offsetPlace(text, first.offset), reason: `JSON syntax error: ${JSON_WORDS[code] ?? code}` };
+  return { place: offsetPlace(text, first.offset), reason: `JSON syntax error: ${parseErrorWords(first)}` };
 }
 
 function offsetPlace(text: string, offset: number): Place {
