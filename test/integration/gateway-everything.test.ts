@@ -20,6 +20,7 @@ interface InvokeBody {
 function sharedChecks(getClient: () => Client) {
   it('lists exactly the gateway meta-tools, sorted', async () => {
     const { tools } = await getClient().listTools();
+    // All 26 of the contract's meta-tools, sorted by name.
     expect(tools.map((t) => t.name)).toEqual([
       'gateway.auth_connect',
       'gateway.cancel',
@@ -32,13 +33,21 @@ function sharedChecks(getClient: () => Client) {
       'gateway.health',
       'gateway.invoke',
       'gateway.list_pending',
+      'gateway.provision',
+      'gateway.provision_status',
       'gateway.refresh',
+      'gateway.register_discovered_server',
+      'gateway.request_capability',
       'gateway.restart_server',
+      'gateway.search_registry',
       'gateway.set_startup_policy',
+      'gateway.submit_feedback',
+      'gateway.sync_environment',
       'gateway.tasks_cancel',
       'gateway.tasks_get',
       'gateway.tasks_list',
       'gateway.tasks_result',
+      'gateway.update_server',
     ]);
   });
 

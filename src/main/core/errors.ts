@@ -3,7 +3,8 @@
 export type GatewayErrorCode =
   | 'E101' | 'E102' | 'E103' | 'E201' | 'E202' | 'E203' | 'E204' | 'E205' | 'E206'
   | 'E301' | 'E302' | 'E303' | 'E304' | 'E306' | 'E307'
-  | 'E401' | 'E402' | 'E403';
+  | 'E401' | 'E402' | 'E403' | 'E404'
+  | 'E501' | 'E502' | 'E503' | 'E504' | 'E505' | 'E506';
 
 export class GatewayError extends Error {
   constructor(

@@ -12,6 +12,7 @@ import type { EffectiveConfig } from '../config/types';
 import type { Server } from '@modelcontextprotocol/server';
 import { createGatewayServer, META_TOOLS } from '../gateway/mcp-server';
 import { loadGuidance } from '../gateway/guidance';
+import { createDiscovery } from '../discovery';
 import { loadPolicy } from '../policy';
 import { createAuthConnectTool } from '../gateway/tools/auth-connect';
 import { createConfigTools } from '../gateway/tools/startup-policy';
@@ -109,9 +110,15 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     runDoctor: (input) =>
       doctorForPanel(input, { env, defaultRoot: projectRoot ?? homeDir, homeDir, projectRoot, configPath, loginShellPath: null }),
   };
+  const discovery = createDiscovery({ env, homeDir, projectRoot, stateDir, cacheDir, log });
   const audit = createAuditRing();
   const configTools = createConfigTools({ locations: { projectRoot, homeDir, configPath }, readouts: () => store.config.sources });
-  const tools = [...META_TOOLS, ...configTools, ...(secretStore ? [createAuthConnectTool(secretStore, { projectRoot, redactor })] : [])];
+  const tools = [
+    ...META_TOOLS,
+    ...configTools,
+    ...discovery.tools,
+    ...(secretStore ? [createAuthConnectTool(secretStore, { projectRoot, redactor })] : []),
+  ];
   // Guidance reloads on refresh (not on file watch): instructions are fixed per session anyway.
   const readGuidance = () => {
     const loaded = loadGuidance({ env, homeDir });
@@ -126,8 +133,10 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     return loaded;
   };
   let policy = readPolicy();
-  // A denied server is never started and stays hidden (contract §5): the supervisor never sees it.
-  const allowedServers = (config: EffectiveConfig) => new Map([...config.servers].filter(([name]) => policy.serverAllowed(name)));
+  // Provisioned servers join the configured ones (configured wins on a name clash). A denied server is
+  // never started and stays hidden (contract §5): the supervisor never sees it.
+  const allowedServers = (config: EffectiveConfig) =>
+    new Map([...discovery.provisionedDefinitions().map((d) => [d.name, d] as const), ...config.servers].filter(([name]) => policy.serverAllowed(name)));
 
   return {
     api,

@@ -1,0 +1,109 @@
+// Loads the built-in manifest and the overlays (user, then project; a later file adds or replaces
+// entries by name). Each file is parsed once per change (its bytes are hashed) rather than on every
+// call. A project overlay counts only once the operator approved its exact bytes (contract §4.5).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LineCounter, parseDocument } from 'yaml';
+import { parsePackageSpec } from './package-spec';
+import { ManifestSchema, type ManifestFile } from './manifest-schema';
+import { builtinManifestPath, configDir } from './paths';
+import { fileApproved, sha256 } from './trust';
+import type { DiscoveryContext, Manifest, ManifestServer } from './types';
+
+type Origin = ManifestServer['origin'];
+
+interface ParsedFile {
+  data: ManifestFile | null;
+  issues: string[];
+}
+
+const parsedCache = new Map<string, { hash: string; parsed: ParsedFile }>();
+
+export function parseManifestText(path: string, text: string): ParsedFile {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const at = (offset: number | undefined) => (offset === undefined ? '' : `:${lines.linePos(offset).line}`);
+  if (doc.errors.length) return { data: null, issues: doc.errors.map((e) => `${path}${at(e.pos[0])}: ${e.message.split('\n')[0]}`) };
+  const result = ManifestSchema.safeParse(doc.toJS());
+  if (result.success) return { data: result.data, issues: [] };
+  const issues = result.error.issues.map((issue) => {
+    const keys = issue.path.filter((k): k is string | number => typeof k !== 'symbol');
+    // Point at the deepest node that exists: a missing key is reported at its parent.
+    let node: unknown = null;
+    for (let n = keys.length; n >= 0 && !node; n--) node = doc.getIn(keys.slice(0, n), true);
+    const range = (node as { range?: [number, number, number] } | null)?.range;
+    return `${path}${at(range?.[0])}: ${keys.join('.') || '(top level)'}: ${issue.message}`;
+  });
+  return { data: null, issues };
+}
+
+function readFile(path: string): { text: string } | null {
+  try {
+    return { text: readFileSync(path, 'utf8') };
+  } catch {
+    return null;
+  }
+}
+
+function parseCached(path: string, text: string): ParsedFile {
+  const hash = sha256(text);
+  const hit = parsedCache.get(path);
+  if (hit?.hash === hash) return hit.parsed;
+  const parsed = parseManifestText(path, text);
+  parsedCache.set(path, { hash, parsed });
+  return parsed;
+}
+
+function addFile(manifest: Manifest, path: string, origin: Origin, file: ManifestFile): void {
+  for (const [name, category] of Object.entries(file.categories)) manifest.categories.set(name, { name, ...category });
+  for (const [name, cli] of Object.entries(file.clis)) manifest.clis.set(name, { name, ...cli });
+  for (const [name, entry] of Object.entries(file.servers)) {
+    const spec = entry.package ? parsePackageSpec(`${entry.package.type === 'pypi' ? 'pypi:' : ''}${entry.package.name}${entry.package.version ? `@${entry.package.version}` : ''}`) : null;
+    if (spec && !spec.ok) {
+      manifest.issues.push(`${path}: servers.${name}.package: ${spec.reason}`);
+      continue;
+    }
+    if (!spec && !entry.url) {
+      manifest.issues.push(`${path}: servers.${name}: needs a package (stdio) or a url (http/sse)`);
+      continue;
+    }
+    manifest.servers.set(name, {
+      name,
+      description: entry.description,
+      category: entry.category ?? null,
+      keywords: entry.keywords,
+      transport: entry.url && !spec ? (entry.transport === 'stdio' ? 'http' : entry.transport) : entry.transport,
+      package: spec?.ok ? spec.ref : null,
+      args: entry.args,
+      url: entry.url ?? null,
+      env_vars: entry.env_vars,
+      env_instructions: entry.env_instructions ?? null,
+      origin,
+      path,
+    });
+  }
+}
+
+export function loadManifest(ctx: DiscoveryContext): Manifest {
+  const manifest: Manifest = { servers: new Map(), clis: new Map(), categories: new Map(), issues: [] };
+  const files: { path: string; origin: Origin }[] = [
+    { path: builtinManifestPath(ctx), origin: 'builtin' },
+    { path: join(configDir(ctx), 'manifest.yaml'), origin: 'user' },
+  ];
+  if (ctx.projectRoot) files.push({ path: join(ctx.projectRoot, '.gatehouse', 'manifest.yaml'), origin: 'project' });
+  for (const { path, origin } of files) {
+    const read = readFile(path);
+    if (!read) {
+      if (origin === 'builtin') manifest.issues.push(`${path}: the built-in manifest is missing; reinstall Gatehouse`);
+      continue;
+    }
+    if (origin === 'project' && !fileApproved(ctx.stateDir, path, read.text)) {
+      manifest.issues.push(`${path}: untrusted_project: ignored until approved (gatehouse trust approve ${path}) (E404)`);
+      continue;
+    }
+    const parsed = parseCached(path, read.text);
+    manifest.issues.push(...parsed.issues);
+    if (parsed.data) addFile(manifest, path, origin, parsed.data);
+  }
+  return manifest;
+}

@@ -1,0 +1,87 @@
+// provisioned.json: the servers provisioning made usable, so they survive a restart and reach the
+// supervisor through the same path as configured ones (PMCP's hand-off broke here). The core merges
+// provisionedDefinitions() under the configured servers: a configured entry of the same name wins.
+import type { ServerDefinition } from '../config/types';
+import { asRecord, readJson, updateJson } from './json-file';
+import { parsePackageSpec, runCommand } from './package-spec';
+import { stateFile } from './paths';
+import type { DiscoveryContext, PackageRef } from './types';
+
+export interface ProvisionedEntry {
+  name: string;
+  origin: 'manifest' | 'discovered';
+  transport: 'stdio' | 'http' | 'sse';
+  package: PackageRef | null;
+  args: string[];
+  url: string | null;
+  /** The credential variable (contract §4.4: name → credential variable); env_vars lists all of them. */
+  env_var: string | null;
+  env_vars: string[];
+  provisioned_at: string;
+}
+
+const FILE = 'provisioned.json';
+
+function parseEntry(name: string, raw: unknown): ProvisionedEntry | null {
+  const r = asRecord(raw);
+  const pkg = asRecord(r.package);
+  let ref: PackageRef | null = null;
+  if (typeof pkg.name === 'string') {
+    const spec = parsePackageSpec(`${pkg.type === 'pypi' ? 'pypi:' : ''}${pkg.name}${typeof pkg.version === 'string' ? `@${pkg.version}` : ''}`);
+    if (!spec.ok) return null; // a hand-edited bad name never reaches an argv
+    ref = spec.ref;
+  }
+  const transport = r.transport === 'http' || r.transport === 'sse' ? r.transport : 'stdio';
+  if (transport === 'stdio' ? !ref : typeof r.url !== 'string') return null;
+  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  return {
+    name,
+    origin: r.origin === 'discovered' ? 'discovered' : 'manifest',
+    transport,
+    package: ref,
+    args: strings(r.args),
+    url: typeof r.url === 'string' ? r.url : null,
+    env_var: typeof r.env_var === 'string' ? r.env_var : null,
+    env_vars: strings(r.env_vars).filter((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n)),
+    provisioned_at: typeof r.provisioned_at === 'string' ? r.provisioned_at : '',
+  };
+}
+
+export function readProvisioned(ctx: DiscoveryContext): Map<string, ProvisionedEntry> {
+  const servers = asRecord(readJson(stateFile(ctx, FILE), ctx.log).servers);
+  const out = new Map<string, ProvisionedEntry>();
+  for (const [name, raw] of Object.entries(servers)) {
+    const entry = parseEntry(name, raw);
+    if (entry) out.set(name, entry);
+    else ctx.log(`${stateFile(ctx, FILE)}: servers.${name} is invalid and was skipped; provision it again`);
+  }
+  return out;
+}
+
+export function saveProvisioned(ctx: DiscoveryContext, entry: ProvisionedEntry): void {
+  const servers = { ...asRecord(readJson(stateFile(ctx, FILE), ctx.log).servers), [entry.name]: entry };
+  updateJson(stateFile(ctx, FILE), 'servers', servers, ctx.log);
+}
+
+export function removeProvisioned(ctx: DiscoveryContext, name: string): void {
+  const servers = { ...asRecord(readJson(stateFile(ctx, FILE), ctx.log).servers) };
+  delete servers[name];
+  updateJson(stateFile(ctx, FILE), 'servers', servers, ctx.log);
+}
+
+export function toDefinition(ctx: DiscoveryContext, entry: ProvisionedEntry): ServerDefinition {
+  const base = { name: entry.name, source: 'user' as const, sourcePath: stateFile(ctx, FILE), startupPolicy: 'lazy' as const };
+  const refs = Object.fromEntries(entry.env_vars.map((n) => [n, `\${${n}}`]));
+  if (entry.transport !== 'stdio' && entry.url) {
+    return { ...base, transport: entry.transport, url: entry.url, headers: {} };
+  }
+  const run = runCommand(entry.package as PackageRef);
+  const cwd = ctx.projectRoot ?? ctx.homeDir;
+  const args = entry.args.map((a) => a.replaceAll('{project}', cwd).replaceAll('{home}', ctx.homeDir));
+  return { ...base, transport: 'stdio', command: run.command, args: [...run.args, ...args], env: refs, cwd };
+}
+
+/** What the core adds to the supervisor's definitions (see src/main/discovery/index.ts). */
+export function provisionedDefinitions(ctx: DiscoveryContext): ServerDefinition[] {
+  return [...readProvisioned(ctx).values()].map((entry) => toDefinition(ctx, entry));
+}

@@ -1,0 +1,77 @@
+// What the discovery tools need from the core, and the shapes the manifest and the stores share.
+import type { GatewayContext } from '../gateway/meta-tool';
+
+export interface DiscoveryContext {
+  env: NodeJS.ProcessEnv;
+  homeDir: string;
+  /** Canonical project root, or null outside a project (then no project overlay is read). */
+  projectRoot: string | null;
+  /** $XDG_STATE_HOME/gatehouse: provisioned.json, discovered.json, trust.json, discovery-log.jsonl. */
+  stateDir: string;
+  /** $XDG_CACHE_HOME/gatehouse: cli-probe.json, registry-cache.json. */
+  cacheDir: string;
+  log: (line: string) => void;
+  /** $XDG_CONFIG_HOME/gatehouse (the user manifest overlay); derived from env when absent. */
+  configDir?: string;
+  /** The built-in manifest; found beside the app (resources/manifest.yaml) when absent. */
+  builtinManifestPath?: string;
+  /**
+   * Makes the provisioned servers known to the supervisor. The default calls gateway.reload(), which
+   * works once the core merges provisionedDefinitions() into what it hands supervisor.apply().
+   */
+  activate?: (gateway: GatewayContext) => Promise<void>;
+  /** Whether a credential name resolves (process env, then keychain); default: the process env only. */
+  credentialAvailable?: (name: string) => Promise<boolean>;
+  /** Install jobs are killed after this long without output (contract: 120 s). */
+  installIdleTimeoutMs?: number;
+}
+
+export type PackageType = 'npm' | 'pypi';
+
+export interface PackageRef {
+  type: PackageType;
+  name: string;
+  /** Exact version, or null for "latest at install time" (such an entry may be updated). */
+  version: string | null;
+}
+
+export interface CliEntry {
+  name: string;
+  description: string;
+  keywords: string[];
+  check_command: string[];
+  help_command: string[];
+  examples: string[];
+  prefer_mcp_for: string[];
+}
+
+export interface CategoryEntry {
+  name: string;
+  description: string;
+  keywords: string[];
+}
+
+export interface ManifestServer {
+  name: string;
+  description: string;
+  category: string | null;
+  keywords: string[];
+  transport: 'stdio' | 'http' | 'sse';
+  package: PackageRef | null;
+  /** Extra arguments after the package; `{project}` and `{home}` are expanded when defined. */
+  args: string[];
+  url: string | null;
+  env_vars: string[];
+  env_instructions: string | null;
+  /** Where the entry came from: builtin, user or project (the file path is kept for messages). */
+  origin: 'builtin' | 'user' | 'project';
+  path: string;
+}
+
+export interface Manifest {
+  servers: Map<string, ManifestServer>;
+  clis: Map<string, CliEntry>;
+  categories: Map<string, CategoryEntry>;
+  /** `file:line: reason` for every problem found; a file that fails validation is skipped whole. */
+  issues: string[];
+}

@@ -1,0 +1,43 @@
+// gateway.provision_status (contract §2.5): polls an install job.
+import * as z from 'zod';
+import type { DiscoveryState } from '../../../discovery/state';
+import { jsonResult } from '../../envelope';
+import { defineMetaTool, type MetaTool } from '../../meta-tool';
+
+const input = z.object({ job_id: z.string().min(1).describe('The 8-hex job_id gateway.provision returned.') });
+
+export function createProvisionStatusTool(state: DiscoveryState): MetaTool {
+  return defineMetaTool({
+    name: 'gateway.provision_status',
+    title: 'Install job status',
+    description: 'Poll an install job started by gateway.provision: pending, installing, server_ready, complete, failed or timeout.',
+    annotations: { readOnlyHint: true },
+    input,
+    async run({ job_id }, gateway) {
+      const job = state.jobs.get(job_id);
+      if (!job) {
+        return jsonResult({
+          job_id,
+          status: 'not_found',
+          progress: 0,
+          message: `Job '${job_id.slice(0, 16)}' not found (finished jobs are kept for 1 hour).`,
+          output_tail: [],
+          new_tools: [],
+          error: JSON.stringify({ code: 'E505', message: 'job not found', details: { job_id: job_id.slice(0, 16) }, suggestion: 'call gateway.provision again', retryable: false }),
+        });
+      }
+      const end = job.finished_at ?? Date.now();
+      return jsonResult(gateway.redact({
+        job_id: job.job_id,
+        server: job.server,
+        status: job.status,
+        progress: job.progress,
+        message: job.message,
+        output_tail: job.output_tail.slice(-5),
+        elapsed_seconds: Math.round((end - job.started_at) / 100) / 10,
+        new_tools: job.new_tools,
+        error: job.error ? JSON.stringify({ code: job.error.code, message: job.error.message, details: { server: job.server }, suggestion: job.error.suggestion, retryable: job.error.retryable }) : null,
+      }));
+    },
+  });
+}

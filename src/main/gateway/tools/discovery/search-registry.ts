@@ -1,0 +1,41 @@
+// gateway.search_registry (contract §2.5): server-side search of the public MCP Registry, latest
+// versions only, cached; unreachable registries answer at once from the failure cache with a clear error.
+import * as z from 'zod';
+import { searchRegistry } from '../../../discovery/registry-client';
+import type { DiscoveryState } from '../../../discovery/state';
+import { jsonResult } from '../../envelope';
+import { defineMetaTool, type MetaTool } from '../../meta-tool';
+
+const input = z.object({
+  query: z.string().min(1).max(200),
+  limit: z.number().int().min(1).max(20).default(5),
+});
+
+export function createSearchRegistryTool(state: DiscoveryState): MetaTool {
+  return defineMetaTool({
+    name: 'gateway.search_registry',
+    title: 'Search the MCP Registry',
+    description: 'Search the public MCP Registry (latest versions). Results are metadata only: register one with gateway.register_discovered_server; an operator approves it before it is installed.',
+    annotations: { readOnlyHint: true, openWorldHint: true },
+    input,
+    async run({ query, limit }) {
+      const answer = await searchRegistry(state.ctx, query, limit);
+      if (!answer.ok) {
+        return jsonResult({
+          query,
+          results: [],
+          message: answer.message,
+          error: JSON.stringify({ code: answer.code, message: answer.message, details: { cached: answer.cached }, suggestion: answer.next_step, retryable: answer.code === 'E201' }),
+          next_step: answer.next_step,
+        });
+      }
+      const first = answer.results.find((r) => r.package);
+      return jsonResult({
+        query,
+        results: answer.results,
+        cached: answer.cached,
+        next_step: first ? `gateway.register_discovered_server(package='${first.package}', server_name='…')` : answer.results.length ? null : "no match; try other words or gateway.request_capability(query='…')",
+      });
+    },
+  });
+}

@@ -1,0 +1,53 @@
+// The manifest: the built-in file is valid; overlays add entries; errors name file:line; a project
+// overlay counts only once its exact bytes are approved.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadManifest, parseManifestText } from '../../../src/main/discovery/manifest';
+import { approveFile } from '../../../src/main/discovery/trust';
+import type { DiscoveryContext } from '../../../src/main/discovery/types';
+
+let root = '';
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+function context(): DiscoveryContext {
+  root = mkdtempSync(join(tmpdir(), 'gatehouse-manifest-'));
+  return { env: {}, homeDir: root, projectRoot: join(root, 'project'), stateDir: join(root, 'state'), cacheDir: join(root, 'cache'), configDir: join(root, 'config'), log: () => undefined };
+}
+
+describe('manifest', () => {
+  it('loads the built-in manifest without issues', () => {
+    const manifest = loadManifest(context());
+    expect(manifest.issues).toEqual([]);
+    expect(manifest.servers.get('everything')?.package).toEqual({ type: 'npm', name: '@modelcontextprotocol/server-everything', version: '2026.8.31' });
+    expect(manifest.servers.get('github')?.env_vars).toEqual(['GITHUB_TOKEN']);
+    expect(manifest.servers.get('time')?.package?.type).toBe('pypi');
+    expect([...manifest.clis.keys()]).toEqual(expect.arrayContaining(['git', 'gh', 'curl', 'jq', 'rg']));
+  });
+
+  it('reports problems with file and line', () => {
+    const parsed = parseManifestText('/x/manifest.yaml', 'version: 1\nservers:\n  ok:\n    description: fine\n    package: { type: npm, name: a }\n  bad:\n    descriptin: typo\n');
+    expect(parsed.data).toBeNull();
+    expect(parsed.issues.some((i) => /^\/x\/manifest\.yaml:[67]: servers\.bad/.test(i))).toBe(true);
+    expect(parseManifestText('/y.yaml', 'version: 1\nservers: [\n').issues[0]).toMatch(/^\/y\.yaml:\d+: /);
+  });
+
+  it('applies the user overlay and the project overlay only once approved', () => {
+    const ctx = context();
+    mkdirSync(join(root, 'config'), { recursive: true });
+    writeFileSync(join(root, 'config', 'manifest.yaml'), 'version: 1\nservers:\n  mine:\n    description: My server\n    package: { type: npm, name: my-server, version: 1.0.0 }\n');
+    const projectFile = join(root, 'project', '.gatehouse', 'manifest.yaml');
+    mkdirSync(join(projectFile, '..'), { recursive: true });
+    const text = 'version: 1\nservers:\n  team:\n    description: Team server\n    package: { type: pypi, name: team-mcp }\n';
+    writeFileSync(projectFile, text);
+    const before = loadManifest(ctx);
+    expect(before.servers.has('mine')).toBe(true);
+    expect(before.servers.has('team')).toBe(false);
+    expect(before.issues.join('\n')).toContain('untrusted_project');
+    approveFile(ctx.stateDir, projectFile, text);
+    expect(loadManifest(ctx).servers.get('team')?.origin).toBe('project');
+    writeFileSync(projectFile, `${text}# edited\n`);
+    expect(loadManifest(ctx).servers.has('team')).toBe(false);
+  });
+});

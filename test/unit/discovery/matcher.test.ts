@@ -1,0 +1,32 @@
+// request_capability's tiers, in contract order, on the built-in manifest.
+import { describe, expect, it } from 'vitest';
+import { loadManifest } from '../../../src/main/discovery/manifest';
+import { matchCapability } from '../../../src/main/discovery/matcher';
+
+const manifest = loadManifest({ env: {}, homeDir: '/nonexistent', projectRoot: null, stateDir: '/nonexistent', cacheDir: '/nonexistent', configDir: '/nonexistent', log: () => undefined });
+const match = (query: string, clis: string[] = []) => matchCapability({ query, manifest, configured: [], discovered: [], availableClis: new Map(clis.map((c) => [c, `/usr/bin/${c}`])) });
+
+describe('matchCapability', () => {
+  it('prefers a named server, unless the name is an installed CLI and no server is asked for', () => {
+    expect(match('github issues')).toEqual({ tier: 'named', names: ['github'] });
+    expect(match('git commits', ['git'])).toMatchObject({ tier: 'cli', cli: { name: 'git' } });
+    expect(match('git mcp server', ['git'])).toEqual({ tier: 'named', names: ['git'] });
+  });
+
+  it('guards unknown services before the CLI tier', () => {
+    expect(match('send an http request to the Slack api', ['curl'])).toEqual({ tier: 'guard', unknown: ['slack'] });
+    expect(match('make an http request', ['curl'])).toMatchObject({ tier: 'cli', cli: { name: 'curl' } });
+  });
+
+  it('never lets a lone word like "I" pick a CLI', () => {
+    expect(match('I', ['curl', 'git', 'rg'])).toEqual({ tier: 'none' });
+  });
+
+  it('uses categories from the manifest, then BM25 keywords', () => {
+    expect(match('read files')).toMatchObject({ tier: 'category', category: 'files', ranked: [{ id: 'filesystem' }] });
+    expect(match('remember facts')).toMatchObject({ tier: 'category', category: 'memory' });
+    const keywords = match('echo sampling');
+    expect(keywords).toMatchObject({ tier: 'keywords' });
+    if (keywords.tier === 'keywords') expect(keywords.ranked[0]).toEqual({ id: 'everything', score: 1 });
+  });
+});
