@@ -68,3 +68,30 @@ it('refuses task mode for a tool that does not support tasks', async () => {
   expect(isError).toBe(true);
   expect(JSON.parse(body.errors[0] ?? '{}').message).toContain('does not advertise MCP task support');
 });
+
+it('counts active tasks in refusals and cancels them downstream when forced', async () => {
+  const started = await callMeta<{ ok: boolean; task: TaskInfo }>(core.client, 'gateway.invoke', {
+    tool_id: 'everything::simulate-research-query',
+    arguments: { topic: 'forced' },
+    task: { ttl: 60 },
+  });
+  const { task_id, server_name } = started.body.task;
+  const refused = await callMeta<{ ok: boolean; active_task_count: number }>(core.client, 'gateway.disconnect_server', { server_name });
+  expect(refused.body).toMatchObject({ ok: false, active_task_count: 1 });
+  const forced = await callMeta<{ ok: boolean; cancelled_task_count: number }>(core.client, 'gateway.disconnect_server', { server_name, force: true });
+  expect(forced.body).toMatchObject({ ok: true, cancelled_task_count: 1 });
+  const listed = await callMeta<{ tasks: TaskInfo[] }>(core.client, 'gateway.tasks_list');
+  expect(listed.body.tasks.find((t) => t.task_id === task_id)?.status).toBe('cancelled');
+});
+
+it('cancels active tasks on a forced refresh', async () => {
+  const started = await callMeta<{ ok: boolean; task: TaskInfo }>(core.client, 'gateway.invoke', {
+    tool_id: 'everything::simulate-research-query',
+    arguments: { topic: 'refresh' },
+    task: { ttl: 60 },
+  });
+  const forced = await callMeta<{ ok: boolean; mcp_tasks_cancelled: number; mcp_tasks_remaining: number }>(core.client, 'gateway.refresh', { force: true });
+  expect(forced.body).toMatchObject({ ok: true, mcp_tasks_cancelled: 1, mcp_tasks_remaining: 0 });
+  const got = await callMeta<{ task: TaskInfo }>(core.client, 'gateway.tasks_get', { server_name: 'everything', task_id: started.body.task.task_id });
+  expect(got.body.task.status).toBe('cancelled');
+});

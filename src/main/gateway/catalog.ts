@@ -55,7 +55,7 @@ export function searchCatalog(tools: IndexedTool[], query: string, filters: Sear
     return true;
   });
   const queryTerms = [...new Set(tokenize(query))];
-  const ranked = queryTerms.length ? rank(filtered, queryTerms, query.trim().toLowerCase()) : filtered.map((t) => ({ tool: t, score: 0, exact: 0, prefix: 0 }));
+  const ranked = queryTerms.length ? rank(filtered, queryTerms, nameQuery(query)) : filtered.map((t) => ({ tool: t, score: 0, exact: 0, prefix: 0 }));
   ranked.sort(
     (a, b) =>
       b.exact - a.exact ||
@@ -69,6 +69,15 @@ export function searchCatalog(tools: IndexedTool[], query: string, filters: Sear
     total_available,
     truncated: ranked.length > limit,
   };
+}
+
+/** The query as a name to compare with: stop-words and flags removed, so they cannot change the order. */
+function nameQuery(query: string): string {
+  return query
+    .split(/\s+/)
+    .filter((word) => word && !word.startsWith('-') && !STOP_WORDS.has(word.toLowerCase()))
+    .join(' ')
+    .toLowerCase();
 }
 
 function rank(tools: IndexedTool[], queryTerms: string[], rawQuery: string) {

@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { GatewayError } from '../core/errors';
 import { GATEHOUSE_VERSION } from '../core/version';
 import { errorResult } from './envelope';
+import { nullableAsAnyOf } from './nullable-anyof';
 import { registerResourcesAndPrompts } from './resources-prompts';
 import type { GatewayContext, MetaTool } from './meta-tool';
 import { catalogSearch } from './tools/catalog-search';
@@ -40,7 +41,7 @@ const INSTRUCTIONS =
 
 function toListedTool(tool: MetaTool): Tool {
   // io: 'input' describes what callers may send (defaults make fields optional).
-  const inputSchema = z.toJSONSchema(tool.input, { io: 'input', target: 'draft-2020-12' }) as Tool['inputSchema'];
+  const inputSchema = nullableAsAnyOf(z.toJSONSchema(tool.input, { io: 'input', target: 'draft-2020-12' })) as Tool['inputSchema'];
   return { name: tool.name, title: tool.title, description: tool.description, inputSchema, annotations: tool.annotations };
 }
 

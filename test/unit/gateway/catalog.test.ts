@@ -168,3 +168,13 @@ describe('searchCatalog limit', () => {
     expect(searchCatalog(catalog, 'file', {}, 2).truncated).toBe(true);
   });
 });
+
+describe('ignored words and exact-name ranking', () => {
+  it('ranks the same with or without stop-words and flags', () => {
+    const tools = [indexTool('s', tool('archive', 'Store things for later.')), indexTool('s', tool('vault_store', 'Archive and archive and archive files.'))];
+    const ids = (q: string) => searchCatalog(tools, q, {}, 10).results.map((c) => c.tool_id);
+    expect(ids('archive')[0]).toBe('s::archive');
+    expect(ids('archive --verbose')).toEqual(ids('archive'));
+    expect(ids('the archive')).toEqual(ids('archive'));
+  });
+});

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { GATEHOUSE_VERSION } from '../../core/version';
 import { policyDiagnostics } from '../../policy';
 import { jsonResult } from '../envelope';
+import { AUTH_STATE_SEMANTICS, auditView } from '../audit-view';
 import { defineMetaTool } from '../meta-tool';
 import { STATUS_WORD } from '../status-words';
 
@@ -56,11 +57,17 @@ export const health = defineMetaTool({
         transport: gateway.transport,
         audit_enabled: true,
         audit_buffer_size: gateway.auditEvents().length,
+        trace_context_supported: false,
+        protocol_version_visible: true,
+        header_compatibility: 'MCP-Protocol-Version on every request; Mcp-Method and Mcp-Name checked in the 2026-07-28 era',
+        session_compatibility: 'MCP-Session-Id sessions for 2025-11-25 clients; stateless 2026-07-28 requests',
+        capabilities: ['tools', 'resources', 'prompts'],
+        auth_state_semantics: AUTH_STATE_SEMANTICS,
         config_issues: issues.length ? issues : null,
         ...policyDiagnostics(gateway.policy()),
       },
       // Newest first; the caller's own session and gateway-level events only.
-      audit_events: gateway.auditEvents().slice(-(args.verbose ? 64 : 10)).reverse(),
+      audit_events: gateway.auditEvents().slice(-(args.verbose ? 64 : 10)).reverse().map(auditView),
     });
   },
 });

@@ -4,13 +4,18 @@
 import * as z from 'zod';
 import { safeMessage } from '../../core/errors';
 import type { ServerHandle } from '../../supervisor/server-handle';
+import { cancelActiveTasks } from '../cancel-tasks';
 import { jsonResult } from '../envelope';
 import { defineMetaTool, type GatewayContext } from '../meta-tool';
 import { STATUS_WORD } from '../status-words';
 
 type Action = 'connect' | 'disconnect' | 'restart';
 
-function answer(action: Action, server: string, body: { ok: boolean; prior: string; handle: ServerHandle | undefined; message: string; errors?: string[]; cancelled?: number }) {
+function answer(
+  action: Action,
+  server: string,
+  body: { ok: boolean; prior: string; handle: ServerHandle | undefined; message: string; errors?: string[]; cancelled?: number; activeTasks?: number; cancelledTasks?: number },
+) {
   const row = body.handle?.row();
   const missing = row?.missing_env_vars ?? [];
   return jsonResult({
@@ -20,8 +25,8 @@ function answer(action: Action, server: string, body: { ok: boolean; prior: stri
     prior_status: body.prior,
     new_status: row ? STATUS_WORD[row.status] : 'unknown',
     cancelled_request_count: body.cancelled ?? 0,
-    active_task_count: 0,
-    cancelled_task_count: 0,
+    active_task_count: body.activeTasks ?? 0,
+    cancelled_task_count: body.cancelledTasks ?? 0,
     message: body.message,
     errors: body.errors ?? [],
     missing_env_vars: missing.length ? missing : null,
@@ -74,16 +79,20 @@ async function stopOrRestart(action: 'disconnect' | 'restart', args: { server_na
       ok: false,
       prior,
       handle,
+      activeTasks,
       message: `${verb} refused: ${args.server_name} has ${pending} pending request(s) and ${activeTasks} active task(s). Wait for them, or pass force=true to cancel them.`,
     });
   }
   const cancelled = gateway.supervisor.pending.cancelServer(handle.name, action === 'disconnect' ? 'forced_disconnect' : 'forced_restart');
+  // Tasks are cancelled downstream before the process goes: otherwise they would be orphaned.
+  const tasks = await cancelActiveTasks(gateway.supervisor, handle.name);
+  const counts = { cancelled, activeTasks, cancelledTasks: tasks.cancelled };
   if (action === 'disconnect') {
     await handle.stop('lazy');
-    return answer(action, args.server_name, { ok: true, prior, handle, cancelled, message: `${args.server_name} disconnected; it starts again on next use.` });
+    return answer(action, args.server_name, { ok: true, prior, handle, ...counts, message: `${args.server_name} disconnected; it starts again on next use.` });
   }
   const error = await connect(handle, 'restart');
-  return answer(action, args.server_name, { ok: !error, prior, handle, cancelled, message: error ?? `${args.server_name} restarted.`, errors: error ? [error] : [] });
+  return answer(action, args.server_name, { ok: !error, prior, handle, ...counts, message: error ?? `${args.server_name} restarted.`, errors: error ? [error] : [] });
 }
 
 export const disconnectServer = defineMetaTool({

@@ -2,6 +2,7 @@
 // flight unless `force`, which cancels everything first (contract §2.3, §7.6).
 import * as z from 'zod';
 import { safeMessage } from '../../core/errors';
+import { cancelActiveTasks } from '../cancel-tasks';
 import { jsonResult } from '../envelope';
 import { defineMetaTool } from '../meta-tool';
 
@@ -35,20 +36,25 @@ export const refresh = defineMetaTool({
     }
     let cancelled = 0;
     for (const handle of supervisor.all()) cancelled += supervisor.pending.cancelServer(handle.name, 'forced_refresh');
+    const taskCancels = await cancelActiveTasks(supervisor);
+    const taskCounts = { mcp_tasks_cancelled: taskCancels.cancelled, mcp_tasks_remaining: supervisor.tasks.activeCount() };
     try {
       const result = await gateway.reload();
       const handles = supervisor.all();
       return jsonResult({
-        ok: true,
+        // A task that could not be cancelled downstream makes the refresh not ok (contract §2.3).
+        ok: taskCancels.failed === 0,
         servers_seen: handles.length,
         servers_online: handles.filter((h) => h.status === 'online' || h.status === 'degraded').length,
         tools_indexed: handles.reduce((sum, h) => sum + h.tools.length, 0),
         revision_id: result.revisionId,
         errors: gateway.configIssues().map((issue) => `${issue.path}${issue.line ? `:${issue.line}` : ''}: ${issue.message}`),
         ...counts,
+        ...taskCounts,
         pending_requests_cancelled: cancelled,
         pending_requests_refused: 0,
-        pending_requests_remaining: supervisor.pending.list({ operator: true }).length,
+        // Cancelled calls finish asynchronously; they are not "remaining" work.
+        pending_requests_remaining: supervisor.pending.list({ operator: true }).filter((call) => !call.controller.signal.aborted).length,
         servers_started: result.started,
         servers_stopped: result.stopped,
         servers_restarted: result.restarted,
