@@ -13,6 +13,7 @@ import type { Server } from '@modelcontextprotocol/server';
 import { createGatewayServer, META_TOOLS } from '../gateway/mcp-server';
 import { loadGuidance } from '../gateway/guidance';
 import { createDiscovery } from '../discovery';
+import { manifestCandidates } from '../gateway/tools/discovery/manifest-candidates';
 import { loadPolicy } from '../policy';
 import { createAuthConnectTool } from '../gateway/tools/auth-connect';
 import { createConfigTools } from '../gateway/tools/startup-policy';
@@ -181,6 +182,9 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
         auditEvents: () => (session ? audit.getAuditEvents(session.sessionId) : audit.getAuditEvents()),
         guidance: () => guidance,
         policy: () => policy,
+        manifestCandidates(query, limit) {
+          return manifestCandidates(discovery.state, this, query, limit);
+        },
         reload: () => {
           guidance = readGuidance();
           policy = readPolicy();

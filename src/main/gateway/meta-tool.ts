@@ -22,6 +22,8 @@ export interface GatewayContext {
   session: SessionIdentity;
   revision(): { id: string; refreshedAt: string };
   configIssues(): ConfigIssue[];
+  /** Manifest servers matching a query that are not configured yet (catalog_search's manifest_candidates). */
+  manifestCandidates?(query: string, limit: number): Promise<unknown[]>;
   /** The policy in force: allow/deny rules, limits, redaction (swapped on refresh). */
   policy(): LoadedPolicy;
   /** The guidance layers (instructions line, code hints and snippets, the methodology resource). */

@@ -60,6 +60,9 @@ export const catalogSearch = defineMetaTool({
       ...card,
       code_hint: guidance.codeHint({ name: card.tool_name, description: descriptions.get(card.tool_id) ?? card.short_description }),
     }));
-    return jsonResult({ ...found, results });
+    // With a query, also say which not-yet-configured servers could provide it (provisionable).
+    const query = args.query?.trim();
+    const manifest_candidates = query && gateway.manifestCandidates ? await gateway.manifestCandidates(query, args.limit) : [];
+    return jsonResult({ ...found, results, manifest_candidates: manifest_candidates.length ? manifest_candidates : null });
   },
 });
