@@ -23,6 +23,7 @@ import { defaultSecretStore } from '../secrets/store';
 import { createAuditRing } from '../http/audit';
 import { doctorForPanel } from '../runtime/doctor/panel';
 import { isTerminal } from '../supervisor/task-records';
+import { auditCall } from './audit-call';
 import { keychainResolver } from './keychain-resolver';
 import type { ReloadResult } from '../gateway/meta-tool';
 import { Supervisor } from '../supervisor/supervisor';
@@ -172,14 +173,17 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       writeFileAtomic(join(stateDir, 'last-running.json'), `${JSON.stringify({ stopped_at: new Date().toISOString(), servers: running })}\n`);
     },
     createMcpServer(transport = 'in-process', session) {
+      const ownSession = session ?? { sessionId: randomUUID(), operator: false };
       const server = createGatewayServer(tools, {
         supervisor,
         redact: (value) => redactor.redactDeep(value),
         transport,
-        session: session ?? { sessionId: randomUUID(), operator: false },
+        session: ownSession,
         revision: () => revision,
         configIssues: () => store.config.issues,
-        auditEvents: () => (session ? audit.getAuditEvents(session.sessionId) : audit.getAuditEvents()),
+        // The operator (panel, CLI) sees every session's events; a client session its own and gateway-level ones.
+        auditEvents: () => (ownSession.operator ? audit.getAuditEvents() : audit.getAuditEvents(ownSession.sessionId)),
+        recordCall: transport === 'http' ? undefined : (name, args, result, startedAt) => audit.record(auditCall(name, args, result, startedAt, ownSession)),
         guidance: () => guidance,
         policy: () => policy,
         manifestCandidates(query, limit) {

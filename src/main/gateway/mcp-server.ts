@@ -71,9 +71,11 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext):
       return { content: [{ type: 'text', text: `Input validation error: ${detail}` }], isError: true };
     }
     const progressToken = request.params._meta?.progressToken;
+    const startedAt = Date.now();
+    let result: CallToolResult;
     try {
       // Every answer passes the redactor: downstream output, errors and stderr tails alike.
-      return context.redact(await tool.run(parsed.data, context, {
+      result = context.redact(await tool.run(parsed.data, context, {
         signal: ctx.mcpReq.signal,
         progressToken,
         sendProgress: async (progress) => {
@@ -82,8 +84,10 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext):
         },
       }));
     } catch (error) {
-      return context.redact(errorResult(error));
+      result = context.redact(errorResult(error));
     }
+    context.recordCall?.(request.params.name, parsed.data, result, startedAt);
+    return result;
   });
   return server;
 }

@@ -28,6 +28,11 @@ export interface GatewayContext {
   policy(): LoadedPolicy;
   /** The guidance layers (instructions line, code hints and snippets, the methodology resource). */
   guidance(): Guidance;
+  /**
+   * Records a finished meta-tool call in the audit ring. Set for stdio and in-process sessions; the HTTP
+   * layer records its own requests (with auth state), so HTTP sessions leave it unset.
+   */
+  recordCall?(toolName: string, args: unknown, result: CallToolResult, startedAt: number): void;
   /** Audit events this session may see (its own and gateway-level), oldest first. */
   auditEvents(): AuditEvent[];
   /** Scrubs known secret values from an answer before it leaves the gateway. */
