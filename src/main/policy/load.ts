@@ -1,5 +1,5 @@
 // loadPolicy: find the files, read and validate them, and build the enforcement object the gateway asks.
-// Fail closed (contract §5): any invalid file, explicit or discovered, base or project, leaves a policy
+// Fail closed (contract §5) — every invalid file, explicit or discovered, base or project, leaves a policy
 // that denies every downstream server with E102 until the file is fixed and the policy reloaded.
 import { existsSync } from 'node:fs';
 import { effectiveDigest, failedDigest } from './digest';

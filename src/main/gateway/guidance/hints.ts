@@ -52,7 +52,7 @@ export function hintLength(hint: CodeHint): number {
 
 export function codeHintFor(tool: HintInput, maxLength: number): CodeHint | null {
   const scored = rankHints(tool).filter((r) => r.score > 0).map((r) => r.hint);
-  // No signal at all: any call can fail, so error handling is the one pattern always worth the tokens.
+  // No signal at all — every call can fail, so error handling is the one pattern always worth the tokens.
   // A pattern without signal is never used as a fallback: a wrong hint is worse than none.
   const candidates: CodeHint[] = scored.length ? scored : ['try/catch'];
   return candidates.find((hint) => hintLength(hint) <= maxLength) ?? null;
