@@ -1,5 +1,5 @@
 // Starts the built `gatehouse serve --transport http` as a real child process and waits for its URL.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { CLI_ENTRY } from './workspace';
 
@@ -20,27 +20,47 @@ export async function startHttpCli(options: { project: string; home: string; ext
     env: { ...process.env, HOME: options.home, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  const url = await new Promise<URL>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`gateway did not announce its URL; stderr:\n${stderr}`)), 20_000);
-    child.stderr.on('data', (chunk: string) => {
-      stderr += chunk;
-      const match = /serving MCP at (\S+)/.exec(stderr);
+  return runningGateway(child);
+}
+
+/** Keeps the child's stderr (the last `keep` characters) readable while it runs. */
+export function collectStderr(child: { stderr: NodeJS.ReadableStream | null }, keep = 200_000): () => string {
+  let text = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    text = (text + chunk).slice(-keep);
+  });
+  return () => text;
+}
+
+/** The URL a `serve --transport http` child announces on stderr ("serving MCP at URL"). */
+export function servingUrl(child: ChildProcess, stderr: () => string, timeoutMs = 20_000): Promise<URL> {
+  return new Promise<URL>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`gateway did not announce its URL; stderr:\n${stderr()}`)), timeoutMs);
+    const check = () => {
+      const match = /serving MCP at (\S+)/.exec(stderr());
       if (match?.[1]) {
         clearTimeout(timer);
+        child.stderr?.off('data', check);
         resolve(new URL(match[1]));
       }
-    });
+    };
+    child.stderr?.on('data', check);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`gateway exited with ${code} before serving; stderr:\n${stderr}`));
+      reject(new Error(`gateway exited with ${code} before serving; stderr:\n${stderr()}`));
     });
   });
+}
+
+/** A started `serve --transport http` child, once it serves: its URL, stderr and a stop that returns the exit code. */
+export async function runningGateway(child: ChildProcessWithoutNullStreams): Promise<RunningGateway> {
+  const stderr = collectStderr(child);
+  const url = await servingUrl(child, stderr);
   return {
     url,
     child,
-    stderr: () => stderr,
+    stderr,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);

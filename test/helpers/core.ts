@@ -6,7 +6,8 @@ import type { HealthSnapshot } from '../../src/shared/domain';
 import { createGatehouse } from '../../src/main/core/gatehouse';
 import type { Gatehouse, GatehouseOptions } from '../../src/main/core/types';
 import type { SessionIdentity } from '../../src/main/gateway/meta-tool';
-import type { Workspace } from './workspace';
+import { afterAll, beforeAll } from 'vitest';
+import { createWorkspace, type Workspace } from './workspace';
 
 export interface CoreUnderTest {
   gatehouse: Gatehouse;
@@ -55,21 +56,36 @@ export async function startCore(
   };
 }
 
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * One workspace and one core for a whole test file: created before its tests, closed and removed after.
+ * Read `core` and `workspace` inside tests (they exist once the file's beforeAll has run).
+ */
+export function coreForFile(
+  config: unknown,
+  env: (workspace: Workspace) => NodeJS.ProcessEnv = () => process.env,
+): { readonly core: CoreUnderTest; readonly workspace: Workspace } {
+  let workspace: Workspace | undefined;
+  let core: CoreUnderTest | undefined;
+  beforeAll(async () => {
+    workspace = createWorkspace();
+    workspace.writeConfig(config);
+    core = await startCore(workspace, env(workspace));
+  });
+  afterAll(async () => {
+    await core?.close();
+    workspace?.cleanup();
+  });
+  return {
+    get core() {
+      if (!core) throw new Error('the core starts in beforeAll; read it inside a test');
+      return core;
+    },
+    get workspace() {
+      if (!workspace) throw new Error('the workspace is created in beforeAll; read it inside a test');
+      return workspace;
+    },
+  };
 }
 
-export async function waitFor<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, what: string, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+// Kept here too: most tests import them with the core helpers.
+export { processAlive, waitFor } from './wait';

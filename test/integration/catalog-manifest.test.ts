@@ -1,34 +1,24 @@
 // catalog_search with a query also names manifest servers that are not configured yet, as provisionable
 // candidates, so a search for a missing capability points at gateway.provision.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startCore, type CoreUnderTest } from '../helpers/core';
+import { expect, it } from 'vitest';
+import { coreForFile } from '../helpers/core';
 import { callMeta } from '../helpers/meta';
-import { createWorkspace, faultServer, type Workspace } from '../helpers/workspace';
+import { faultServer } from '../helpers/workspace';
 
-let workspace: Workspace;
-let core: CoreUnderTest;
-beforeAll(async () => {
-  workspace = createWorkspace();
-  workspace.writeConfig({ mcpServers: { fault: faultServer() } });
-  core = await startCore(workspace, { PATH: process.env.PATH, HOME: workspace.home });
-});
-afterAll(async () => {
-  await core?.close();
-  workspace?.cleanup();
-});
+const shared = coreForFile({ mcpServers: { fault: faultServer() } }, (workspace) => ({ PATH: process.env.PATH, HOME: shared.workspace.home }));
 
 type Search = { results: unknown[]; manifest_candidates?: { name: string; provisionable: boolean; provision_tool: string; auth_tool: string }[] };
 
 it('offers provisionable manifest candidates for a query', async () => {
-  const { body } = await callMeta<Search>(core.client, 'gateway.catalog_search', { query: 'github', limit: 3 });
+  const { body } = await callMeta<Search>(shared.core.client, 'gateway.catalog_search', { query: 'github', limit: 3 });
   expect(body.results).toEqual([]);
   expect(body.manifest_candidates?.[0]).toMatchObject({ name: 'github', provisionable: true, provision_tool: 'gateway.provision', auth_tool: 'gateway.auth_connect' });
   expect(body.manifest_candidates!.length).toBeLessThanOrEqual(3);
 });
 
 it('offers none without a query, and never a server that is already configured', async () => {
-  const { body } = await callMeta<Search>(core.client, 'gateway.catalog_search', {});
+  const { body } = await callMeta<Search>(shared.core.client, 'gateway.catalog_search', {});
   expect(body.manifest_candidates).toBeUndefined();
-  const fault = await callMeta<Search>(core.client, 'gateway.catalog_search', { query: 'fault' });
+  const fault = await callMeta<Search>(shared.core.client, 'gateway.catalog_search', { query: 'fault' });
   expect((fault.body.manifest_candidates ?? []).map((c) => c.name)).not.toContain('fault');
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpCli, requireBuild, type RunningGateway } from '../helpers/cli-process';
 import { processAlive, waitFor } from '../helpers/core';
 import { callMeta } from '../helpers/meta';
+import { CONTRACT_META_TOOLS } from './contract/helpers/contract';
 import { CLI_ENTRY, createWorkspace, everythingServer, type Workspace } from '../helpers/workspace';
 
 interface InvokeBody {
@@ -21,34 +22,7 @@ function sharedChecks(getClient: () => Client) {
   it('lists exactly the gateway meta-tools, sorted', async () => {
     const { tools } = await getClient().listTools();
     // All 26 of the contract's meta-tools, sorted by name.
-    expect(tools.map((t) => t.name)).toEqual([
-      'gateway.auth_connect',
-      'gateway.cancel',
-      'gateway.catalog_search',
-      'gateway.config_status',
-      'gateway.connect_server',
-      'gateway.describe',
-      'gateway.disconnect_server',
-      'gateway.get_startup_policy',
-      'gateway.health',
-      'gateway.invoke',
-      'gateway.list_pending',
-      'gateway.provision',
-      'gateway.provision_status',
-      'gateway.refresh',
-      'gateway.register_discovered_server',
-      'gateway.request_capability',
-      'gateway.restart_server',
-      'gateway.search_registry',
-      'gateway.set_startup_policy',
-      'gateway.submit_feedback',
-      'gateway.sync_environment',
-      'gateway.tasks_cancel',
-      'gateway.tasks_get',
-      'gateway.tasks_list',
-      'gateway.tasks_result',
-      'gateway.update_server',
-    ]);
+    expect(tools.map((t) => t.name)).toEqual(CONTRACT_META_TOOLS);
   });
 
   it('invokes everything::echo through a lazily started child', async () => {

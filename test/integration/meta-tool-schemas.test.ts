@@ -1,20 +1,9 @@
 // The advertised input schemas follow the contract's shape rules: nullable optionals as anyOf, never
 // `type: [X, "null"]` (some hosts reject the array form).
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startCore, type CoreUnderTest } from '../helpers/core';
-import { createWorkspace, type Workspace } from '../helpers/workspace';
+import { expect, it } from 'vitest';
+import { coreForFile } from '../helpers/core';
 
-let workspace: Workspace;
-let core: CoreUnderTest;
-beforeAll(async () => {
-  workspace = createWorkspace();
-  workspace.writeConfig({ mcpServers: {} });
-  core = await startCore(workspace);
-});
-afterAll(async () => {
-  await core?.close();
-  workspace?.cleanup();
-});
+const shared = coreForFile({ mcpServers: {} });
 
 function typeArrays(schema: unknown, path: string): string[] {
   if (!schema || typeof schema !== 'object') return [];
@@ -23,7 +12,7 @@ function typeArrays(schema: unknown, path: string): string[] {
 }
 
 it('advertises no type arrays in any meta-tool input schema', async () => {
-  const { tools } = await core.client.listTools();
+  const { tools } = await shared.core.client.listTools();
   expect(tools).toHaveLength(26);
   expect(tools.flatMap((tool) => typeArrays(tool.inputSchema, tool.name))).toEqual([]);
 });

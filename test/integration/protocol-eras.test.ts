@@ -1,38 +1,28 @@
 // Gatehouse speaks both protocol eras to its children: it probes with server/discover and gets the
 // 2026-07-28 stateless era from a server that offers it, and falls back to the 2025-11-25 handshake
 // for one that does not. Calls, progress and cancellation work in both.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCore, waitFor, type CoreUnderTest } from '../helpers/core';
+import { describe, expect, it } from 'vitest';
+import { coreForFile, waitFor } from '../helpers/core';
 import { invoke } from '../helpers/invoke';
 import { callMeta } from '../helpers/meta';
-import { createWorkspace, faultServer, type Workspace } from '../helpers/workspace';
+import { faultServer } from '../helpers/workspace';
 
-let workspace: Workspace;
-let core: CoreUnderTest;
-beforeAll(async () => {
-  workspace = createWorkspace();
-  workspace.writeConfig({ mcpServers: { modern: faultServer({ FAULT_ERA: 'modern' }), legacy: faultServer() } });
-  core = await startCore(workspace);
-});
-afterAll(async () => {
-  await core?.close();
-  workspace?.cleanup();
-});
+const shared = coreForFile({ mcpServers: { modern: faultServer({ FAULT_ERA: 'modern' }), legacy: faultServer() } });
 
 describe.each([
   ['modern', '2026-07-28'],
   ['legacy', '2025-11-25'],
 ])('%s child', (name, era) => {
   it(`negotiates ${era}`, async () => {
-    const started = await core.gatehouse.api.startServer({ name });
+    const started = await shared.core.gatehouse.api.startServer({ name });
     expect(started.ok).toBe(true);
     expect(started.row?.protocol_version).toBe(era);
   });
 
   it('answers calls and relays progress', async () => {
-    expect(await invoke(core.client, `${name}::echo`, { message: era })).toMatchObject({ ok: true, text: era });
+    expect(await invoke(shared.core.client, `${name}::echo`, { message: era })).toMatchObject({ ok: true, text: era });
     const seen: number[] = [];
-    const result = await core.client.callTool(
+    const result = await shared.core.client.callTool(
       { name: 'gateway.invoke', arguments: { tool_id: `${name}::slow`, arguments: { ms: 400 } } },
       { onprogress: (p) => seen.push(p.progress) },
     );
@@ -41,9 +31,9 @@ describe.each([
   });
 
   it('tells the child to stop a timed-out call', async () => {
-    expect(await invoke(core.client, `${name}::silent`, {}, { timeout_ms: 1000 })).toMatchObject({ code: 'E303' });
+    expect(await invoke(shared.core.client, `${name}::silent`, {}, { timeout_ms: 1000 })).toMatchObject({ code: 'E303' });
     await waitFor(async () => {
-      const { body } = await callMeta<{ servers: { name: string; stderr_tail: string[] }[] }>(core.client, 'gateway.health', { verbose: true });
+      const { body } = await callMeta<{ servers: { name: string; stderr_tail: string[] }[] }>(shared.core.client, 'gateway.health', { verbose: true });
       return body.servers.find((s) => s.name === name)?.stderr_tail.some((l) => l.startsWith('cancelled request'));
     }, `${name} to see the cancellation`);
   });

@@ -1,50 +1,42 @@
 // Downstream resources and prompts through the gateway, against server-everything: listed with their
 // own URIs and `server::name` prompt names, read by bare URI or `server::uri`, messages intact.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startCore, type CoreUnderTest } from '../helpers/core';
-import { createWorkspace, everythingServer, type Workspace } from '../helpers/workspace';
+import { beforeAll, expect, it } from 'vitest';
+import { coreForFile } from '../helpers/core';
+import { everythingServer } from '../helpers/workspace';
 
-let workspace: Workspace;
-let core: CoreUnderTest;
+const shared = coreForFile({ mcpServers: { everything: everythingServer() } });
 beforeAll(async () => {
-  workspace = createWorkspace();
-  workspace.writeConfig({ mcpServers: { everything: everythingServer() } });
-  core = await startCore(workspace);
-  await core.gatehouse.api.startServer({ name: 'everything' });
-});
-afterAll(async () => {
-  await core?.close();
-  workspace?.cleanup();
+  await shared.core.gatehouse.api.startServer({ name: 'everything' });
 });
 
 it('lists and reads downstream resources by bare and qualified URI', async () => {
-  const { resources } = await core.client.listResources();
+  const { resources } = await shared.core.client.listResources();
   expect(resources.length).toBeGreaterThan(0);
   const text = resources.find((r) => r.mimeType?.startsWith('text/') && !r.uri.startsWith('gatehouse://'));
   expect(text).toBeDefined();
-  const bare = await core.client.readResource({ uri: text!.uri });
-  const qualified = await core.client.readResource({ uri: `everything::${text!.uri}` });
+  const bare = await shared.core.client.readResource({ uri: text!.uri });
+  const qualified = await shared.core.client.readResource({ uri: `everything::${text!.uri}` });
   expect(bare.contents[0]).toMatchObject({ uri: text!.uri });
   expect(qualified.contents).toEqual(bare.contents);
-  await expect(core.client.readResource({ uri: 'nowhere://missing' })).rejects.toThrow();
+  await expect(shared.core.client.readResource({ uri: 'nowhere://missing' })).rejects.toThrow();
 });
 
 it('serves the guidance resource under both its URIs', async () => {
-  const { resources } = await core.client.listResources();
+  const { resources } = await shared.core.client.listResources();
   expect(resources.map((r) => r.uri)).toContain('gatehouse://guidance/code-execution');
-  const ours = await core.client.readResource({ uri: 'gatehouse://guidance/code-execution' });
-  const pmcp = await core.client.readResource({ uri: 'pmcp://guidance/code-execution' });
+  const ours = await shared.core.client.readResource({ uri: 'gatehouse://guidance/code-execution' });
+  const pmcp = await shared.core.client.readResource({ uri: 'pmcp://guidance/code-execution' });
   expect(ours.contents[0]).toHaveProperty('text');
   expect((pmcp.contents[0] as { text: string }).text).toBe((ours.contents[0] as { text: string }).text);
 });
 
 it('lists prompts as server::name and gets one with its messages unchanged', async () => {
-  const { prompts } = await core.client.listPrompts();
+  const { prompts } = await shared.core.client.listPrompts();
   expect(prompts.length).toBeGreaterThan(0);
   expect(prompts.every((p) => p.name.startsWith('everything::'))).toBe(true);
   const simple = prompts.find((p) => !(p.arguments ?? []).some((a) => a.required));
   expect(simple).toBeDefined();
-  const got = await core.client.getPrompt({ name: simple!.name });
+  const got = await shared.core.client.getPrompt({ name: simple!.name });
   expect(got.messages.length).toBeGreaterThan(0);
-  await expect(core.client.getPrompt({ name: 'nope::nothing' })).rejects.toThrow(/Unknown prompt/);
+  await expect(shared.core.client.getPrompt({ name: 'nope::nothing' })).rejects.toThrow(/Unknown prompt/);
 });

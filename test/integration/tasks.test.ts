@@ -1,9 +1,9 @@
 // MCP tasks through the gateway against server-everything's task-only tool: created for the calling
 // session, polled, awaited, listed, invisible to other sessions; refused for tools without task support.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startCore, type CoreUnderTest } from '../helpers/core';
+import { expect, it } from 'vitest';
+import { coreForFile } from '../helpers/core';
 import { callMeta } from '../helpers/meta';
-import { createWorkspace, everythingServer, type Workspace } from '../helpers/workspace';
+import { everythingServer } from '../helpers/workspace';
 
 interface TaskInfo {
   server_name: string;
@@ -11,20 +11,10 @@ interface TaskInfo {
   status: string;
 }
 
-let workspace: Workspace;
-let core: CoreUnderTest;
-beforeAll(async () => {
-  workspace = createWorkspace();
-  workspace.writeConfig({ mcpServers: { everything: everythingServer() } });
-  core = await startCore(workspace);
-});
-afterAll(async () => {
-  await core?.close();
-  workspace?.cleanup();
-});
+const shared = coreForFile({ mcpServers: { everything: everythingServer() } });
 
 it('runs a task-only tool as a task and returns its result to its owner only', async () => {
-  const started = await callMeta<{ ok: boolean; task: TaskInfo }>(core.client, 'gateway.invoke', {
+  const started = await callMeta<{ ok: boolean; task: TaskInfo }>(shared.core.client, 'gateway.invoke', {
     tool_id: 'everything::simulate-research-query',
     arguments: { topic: 'gateways' },
     task: { ttl: 60 },
@@ -34,33 +24,33 @@ it('runs a task-only tool as a task and returns its result to its owner only', a
   expect(server_name).toBe('everything');
   expect(['working', 'completed']).toContain(started.body.task.status);
 
-  const polled = await callMeta<{ ok: boolean; task: TaskInfo }>(core.client, 'gateway.tasks_get', { server_name, task_id });
+  const polled = await callMeta<{ ok: boolean; task: TaskInfo }>(shared.core.client, 'gateway.tasks_get', { server_name, task_id });
   expect(polled.body.ok).toBe(true);
   expect(polled.body.task.task_id).toBe(task_id);
 
-  const other = await core.connect();
+  const other = await shared.core.connect();
   const foreign = await callMeta<{ ok: boolean }>(other, 'gateway.tasks_get', { server_name, task_id });
   expect(foreign.body.ok).toBe(false);
   const foreignList = await callMeta<{ tasks: TaskInfo[] }>(other, 'gateway.tasks_list');
   expect(foreignList.body.tasks).toEqual([]);
 
-  const refused = await callMeta<{ ok: boolean; errors: string[] }>(core.client, 'gateway.refresh');
+  const refused = await callMeta<{ ok: boolean; errors: string[] }>(shared.core.client, 'gateway.refresh');
   expect(refused.body.ok).toBe(false);
   expect(refused.body.errors[0]).toContain('1 task(s) active');
 
-  const result = await callMeta<{ ok: boolean; task: TaskInfo; result: { content: { text?: string }[] } }>(core.client, 'gateway.tasks_result', { server_name, task_id });
+  const result = await callMeta<{ ok: boolean; task: TaskInfo; result: { content: { text?: string }[] } }>(shared.core.client, 'gateway.tasks_result', { server_name, task_id });
   expect(result.body.ok).toBe(true);
   expect(result.body.task.status).toBe('completed');
   expect(result.body.result.content.map((c) => c.text ?? '').join('\n')).toContain('gateways');
 
-  const listed = await callMeta<{ ok: boolean; tasks: TaskInfo[] }>(core.client, 'gateway.tasks_list');
+  const listed = await callMeta<{ ok: boolean; tasks: TaskInfo[] }>(shared.core.client, 'gateway.tasks_list');
   expect(listed.body.tasks).toEqual([expect.objectContaining({ task_id, status: 'completed', server_name })]);
-  const cancelDone = await callMeta<{ ok: boolean; status: string }>(core.client, 'gateway.tasks_cancel', { server_name, task_id });
+  const cancelDone = await callMeta<{ ok: boolean; status: string }>(shared.core.client, 'gateway.tasks_cancel', { server_name, task_id });
   expect(cancelDone.body).toMatchObject({ ok: true, status: 'cancelled' });
 });
 
 it('refuses task mode for a tool that does not support tasks', async () => {
-  const { body, isError } = await callMeta<{ ok: boolean; errors: string[] }>(core.client, 'gateway.invoke', {
+  const { body, isError } = await callMeta<{ ok: boolean; errors: string[] }>(shared.core.client, 'gateway.invoke', {
     tool_id: 'everything::echo',
     arguments: { message: 'x' },
     task: {},
@@ -70,28 +60,28 @@ it('refuses task mode for a tool that does not support tasks', async () => {
 });
 
 it('counts active tasks in refusals and cancels them downstream when forced', async () => {
-  const started = await callMeta<{ ok: boolean; task: TaskInfo }>(core.client, 'gateway.invoke', {
+  const started = await callMeta<{ ok: boolean; task: TaskInfo }>(shared.core.client, 'gateway.invoke', {
     tool_id: 'everything::simulate-research-query',
     arguments: { topic: 'forced' },
     task: { ttl: 60 },
   });
   const { task_id, server_name } = started.body.task;
-  const refused = await callMeta<{ ok: boolean; active_task_count: number }>(core.client, 'gateway.disconnect_server', { server_name });
+  const refused = await callMeta<{ ok: boolean; active_task_count: number }>(shared.core.client, 'gateway.disconnect_server', { server_name });
   expect(refused.body).toMatchObject({ ok: false, active_task_count: 1 });
-  const forced = await callMeta<{ ok: boolean; cancelled_task_count: number }>(core.client, 'gateway.disconnect_server', { server_name, force: true });
+  const forced = await callMeta<{ ok: boolean; cancelled_task_count: number }>(shared.core.client, 'gateway.disconnect_server', { server_name, force: true });
   expect(forced.body).toMatchObject({ ok: true, cancelled_task_count: 1 });
-  const listed = await callMeta<{ tasks: TaskInfo[] }>(core.client, 'gateway.tasks_list');
+  const listed = await callMeta<{ tasks: TaskInfo[] }>(shared.core.client, 'gateway.tasks_list');
   expect(listed.body.tasks.find((t) => t.task_id === task_id)?.status).toBe('cancelled');
 });
 
 it('cancels active tasks on a forced refresh', async () => {
-  const started = await callMeta<{ ok: boolean; task: TaskInfo }>(core.client, 'gateway.invoke', {
+  const started = await callMeta<{ ok: boolean; task: TaskInfo }>(shared.core.client, 'gateway.invoke', {
     tool_id: 'everything::simulate-research-query',
     arguments: { topic: 'refresh' },
     task: { ttl: 60 },
   });
-  const forced = await callMeta<{ ok: boolean; mcp_tasks_cancelled: number; mcp_tasks_remaining: number }>(core.client, 'gateway.refresh', { force: true });
+  const forced = await callMeta<{ ok: boolean; mcp_tasks_cancelled: number; mcp_tasks_remaining: number }>(shared.core.client, 'gateway.refresh', { force: true });
   expect(forced.body).toMatchObject({ ok: true, mcp_tasks_cancelled: 1, mcp_tasks_remaining: 0 });
-  const got = await callMeta<{ task: TaskInfo }>(core.client, 'gateway.tasks_get', { server_name: 'everything', task_id: started.body.task.task_id });
+  const got = await callMeta<{ task: TaskInfo }>(shared.core.client, 'gateway.tasks_get', { server_name: 'everything', task_id: started.body.task.task_id });
   expect(got.body.task.status).toBe('cancelled');
 });

@@ -12,8 +12,8 @@ export class TomlDateTime {
 const ESCAPES: Record<string, string> = { b: '\b', t: '\t', n: '\n', f: '\f', r: '\r', '"': '"', '\\': '\\' };
 
 export function parseString(c: Cursor): string {
-  if (c.startsWith('"""')) return multilineBasic(c);
-  if (c.startsWith("'''")) return multilineLiteral(c);
+  if (c.startsWith('"""')) return multiline(c, '"');
+  if (c.startsWith("'''")) return multiline(c, "'");
   if (c.peek() === '"') return basic(c);
   if (c.peek() === "'") return literal(c);
   return c.fail('expected a string');
@@ -56,18 +56,20 @@ function literal(c: Cursor): string {
   }
 }
 
-function multilineBasic(c: Cursor): string {
+/** A `"""` (basic: escapes and line-ending backslashes) or `'''` (literal: nothing special) string. */
+function multiline(c: Cursor, quote: '"' | "'"): string {
   const start = c.pos;
+  const delimiter = quote.repeat(3);
   c.pos += 3;
   c.newline(); // a newline right after the opening delimiter is trimmed
   let out = '';
   for (;;) {
     if (c.done) c.fail('unterminated multi-line string', start);
-    if (c.startsWith('"""')) {
+    if (c.startsWith(delimiter)) {
       // Up to two quotes may sit right before the closing delimiter: `""""` ends with one quote kept.
       let quotes = 3;
-      while (quotes < 5 && c.peek(quotes) === '"') quotes++;
-      out += '"'.repeat(quotes - 3);
+      while (quotes < 5 && c.peek(quotes) === quote) quotes++;
+      out += quote.repeat(quotes - 3);
       c.pos += quotes;
       return out;
     }
@@ -76,7 +78,7 @@ function multilineBasic(c: Cursor): string {
       continue;
     }
     const ch = c.peek();
-    if (ch === '\\') {
+    if (quote === '"' && ch === '\\') {
       // A line-ending backslash swallows the newline and all whitespace and newlines after it.
       let probe = c.pos + 1;
       while (c.text[probe] === ' ' || c.text[probe] === '\t') probe++;
@@ -91,31 +93,6 @@ function multilineBasic(c: Cursor): string {
       out += escape(c);
       continue;
     }
-    if (isForbiddenControl(ch.charCodeAt(0))) c.fail('control character in a string');
-    out += ch;
-    c.pos++;
-  }
-}
-
-function multilineLiteral(c: Cursor): string {
-  const start = c.pos;
-  c.pos += 3;
-  c.newline();
-  let out = '';
-  for (;;) {
-    if (c.done) c.fail('unterminated multi-line string', start);
-    if (c.startsWith("'''")) {
-      let quotes = 3;
-      while (quotes < 5 && c.peek(quotes) === "'") quotes++;
-      out += "'".repeat(quotes - 3);
-      c.pos += quotes;
-      return out;
-    }
-    if (c.newline()) {
-      out += '\n';
-      continue;
-    }
-    const ch = c.peek();
     if (isForbiddenControl(ch.charCodeAt(0))) c.fail('control character in a string');
     out += ch;
     c.pos++;

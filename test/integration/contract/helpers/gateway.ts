@@ -7,7 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { requireBuild } from '../../../helpers/cli-process';
+import { collectStderr, requireBuild, servingUrl } from '../../../helpers/cli-process';
 import { CLI_ENTRY, createWorkspace, everythingServer, faultServer, REPO_ROOT, type Workspace } from '../../../helpers/workspace';
 
 export type Era = '2025-11-25' | '2026-07-28';
@@ -62,29 +62,12 @@ async function startHttp(workspace: Workspace, env: Record<string, string>): Pro
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-20_000);
-  });
+  const stderr = collectStderr(child, 20_000);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = await new Promise<URL>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`gateway did not announce its URL; stderr:\n${stderr}`)), 20_000);
-    child.stderr.on('data', () => {
-      const match = /serving MCP at (\S+)/.exec(stderr);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(new URL(match[1]));
-      }
-    });
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`gateway exited with ${code} before serving; stderr:\n${stderr}`));
-    });
-  });
+  const url = await servingUrl(child, stderr);
   return {
     url,
-    stderr: () => stderr,
+    stderr,
     stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const bounded = new Promise<number | null>((resolve) => setTimeout(() => resolve(-1), 15_000));
@@ -164,22 +147,4 @@ export async function openGateway(lane: Lane, setup: GatewaySetup): Promise<Gate
   };
 }
 
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Polls until `probe` gives a truthy value (bounded). */
-export async function waitFor<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, what: string, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export { processAlive, waitFor } from '../../../helpers/wait';
