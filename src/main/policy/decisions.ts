@@ -1,7 +1,7 @@
 // Turns the compiled rules into the answers the gateway needs: booleans for filtering lists, and
 // decisions carrying the contract's error code and wording for refusing a call (§2.1, §5).
 import { allowedBy, gatewayToolSpellings, packageSpellings, type SectionRules } from './rules';
-import type { PolicyDecision, PolicyError, PolicySource } from './types';
+import type { PolicyDecision, PolicyDecisions, PolicyError, PolicySource } from './types';
 
 /**
  * With an invalid policy these meta-tools still answer: health and config_status so the operator can
@@ -11,19 +11,6 @@ import type { PolicyDecision, PolicyError, PolicySource } from './types';
  */
 export const FAIL_CLOSED_GATEWAY_TOOLS: readonly string[] = ['gateway.config_status', 'gateway.health', 'gateway.refresh'];
 
-export interface PolicyDecisions {
-  serverAllowed(name: string): boolean;
-  toolAllowed(server: string, tool: string): boolean;
-  resourceAllowed(server: string, uri: string): boolean;
-  promptAllowed(server: string, name: string): boolean;
-  gatewayToolAllowed(name: string): boolean;
-  packageAllowed(spec: string): boolean;
-  decideServer(name: string): PolicyDecision;
-  decideTool(server: string, tool: string): PolicyDecision;
-  decideResource(server: string, uri: string): PolicyDecision;
-  decidePrompt(server: string, name: string): PolicyDecision;
-  decideGatewayTool(name: string): PolicyDecision;
-}
 
 const ALLOWED: PolicyDecision = { allowed: true };
 

@@ -96,14 +96,8 @@ export interface LoadPolicyOptions {
   platform?: NodeJS.Platform;
 }
 
-export interface LoadedPolicy {
-  sources: PolicySource[];
-  error: PolicyError | null;
-  /** Non-fatal notes (an ignored duplicate file, a project setting that could only loosen). */
-  warnings: string[];
-  /** sha256 (hex) of the canonical effective policy; changes exactly when enforcement changes. */
-  digest: string;
-  limits: PolicyLimits;
+/** Every allow/deny question the gateway asks, as booleans and as contract-shaped decisions. */
+export interface PolicyDecisions {
   serverAllowed(name: string): boolean;
   /** False when the tool's server is denied too. */
   toolAllowed(server: string, tool: string): boolean;
@@ -119,6 +113,16 @@ export interface LoadedPolicy {
   decidePrompt(server: string, name: string): PolicyDecision;
   /** Refusals carry the literal `Gateway tool blocked by policy: <name>` (E402), or E102 when the policy is invalid. */
   decideGatewayTool(name: string): PolicyDecision;
+}
+
+export interface LoadedPolicy extends PolicyDecisions {
+  sources: PolicySource[];
+  error: PolicyError | null;
+  /** Non-fatal notes (an ignored duplicate file, a project setting that could only loosen). */
+  warnings: string[];
+  /** sha256 (hex) of the canonical effective policy; changes exactly when enforcement changes. */
+  digest: string;
+  limits: PolicyLimits;
   outputBudget(maxOutputChars?: number | null): OutputBudget;
   redactText(text: string): string;
   redactDeep<T>(value: T): T;
