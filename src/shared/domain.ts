@@ -40,8 +40,11 @@ export const HealthRow = z.object({
   protocol_version: z.string().nullable(),
   started_at: z.string().nullable(),
   last_error: z.string().nullable(),
-  /** Why an eager server was not started: missing_auth (a ${VAR} has no value). */
-  startup_skip_reason: z.enum(['missing_auth']).nullable(),
+  /**
+   * Why a server is not started: missing_auth (an eager server's ${VAR} has no value) · untrusted_project
+   * (its project `.mcp.json` is not approved, or changed since; it cannot start until approved).
+   */
+  startup_skip_reason: z.enum(['missing_auth', 'untrusted_project']).nullable(),
   missing_env_vars: z.array(z.string()),
   restart_count: z.number().int().nonnegative(),
   last_exit_code: z.number().int().nullable(),

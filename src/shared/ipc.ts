@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { ConfigIssue, HealthRow, HealthSnapshot, ServerActionResult, ServerName } from './domain';
 import { DoctorRequestSchema, DoctorResponseSchema } from './runtime';
 import { SecretListing, SecretRefInput, SecretWriteInput, SecretWriteResult, TenantId } from './secrets';
+import { ApproveProjectFileInput, ProjectTrustReport, TrustActionResult } from './trust';
 
 const NoInput = z.object({}).strict();
 const ServerRef = z.object({ name: ServerName }).strict();
@@ -21,11 +22,17 @@ export const channels = {
   deleteSecret: { input: SecretRefInput, output: SecretWriteResult },
   /** Read-only diagnosis; the same document `gatehouse doctor --json` prints. */
   runDoctor: { input: DoctorRequestSchema, output: DoctorResponseSchema },
+  /** The project files that need approval, their state and what each would launch. */
+  listProjectTrust: { input: NoInput, output: ProjectTrustReport },
+  /** Approves the exact bytes the operator reviewed (by digest); refused if the file changed since. */
+  approveProjectFile: { input: ApproveProjectFileInput, output: TrustActionResult },
+  revokeProjectFile: { input: ApproveProjectFileInput.pick({ path: true }).strict(), output: TrustActionResult },
 } as const;
 
 export const events = {
   healthChanged: HealthSnapshot,
   configIssuesChanged: z.array(ConfigIssue),
+  projectTrustChanged: ProjectTrustReport,
 } as const;
 
 export type ChannelName = keyof typeof channels;

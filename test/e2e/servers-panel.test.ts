@@ -35,6 +35,7 @@ describe('servers panel', () => {
       projectDir: workspace.project,
       cwd: workspace.project,
       homeDir: workspace.home,
+      stateDir: workspace.stateDir,
       env: process.env,
     });
     gatehouse = core;

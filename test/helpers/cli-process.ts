@@ -1,6 +1,7 @@
 // Starts the built `gatehouse serve --transport http` as a real child process and waits for its URL.
 import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { CLI_ENTRY } from './workspace';
 
 export interface RunningGateway {
@@ -17,7 +18,8 @@ export function requireBuild(): void {
 export async function startHttpCli(options: { project: string; home: string; extraArgs?: string[]; env?: NodeJS.ProcessEnv }): Promise<RunningGateway> {
   requireBuild();
   const child = spawn(process.execPath, [CLI_ENTRY, 'serve', '--transport', 'http', '--port', '0', '--project', options.project, ...(options.extraArgs ?? [])], {
-    env: { ...process.env, HOME: options.home, ...options.env },
+    // The workspace's own state folder: its trust.json approves the workspace's project config.
+    env: { ...process.env, HOME: options.home, XDG_STATE_HOME: join(options.home, '.local', 'state'), ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   return runningGateway(child);

@@ -25,7 +25,7 @@ export async function startCore(
   options: Pick<GatehouseOptions, 'restartPolicy' | 'requestCeilingMs'> = {},
 ): Promise<CoreUnderTest> {
   const logs: string[] = [];
-  const gatehouse = createGatehouse({ projectDir: workspace.project, homeDir: workspace.home, env, log: (line) => logs.push(line), ...options });
+  const gatehouse = createGatehouse({ projectDir: workspace.project, homeDir: workspace.home, stateDir: workspace.stateDir, env, log: (line) => logs.push(line), ...options });
   const snapshots: HealthSnapshot[] = [];
   gatehouse.events.on('healthChanged', (snapshot) => snapshots.push(snapshot));
   await gatehouse.start();

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { approveFile } from '../../src/main/trust/store';
 
 const require = createRequire(import.meta.url);
 
@@ -17,7 +18,13 @@ export interface Workspace {
   root: string;
   project: string;
   home: string;
-  writeConfig(config: unknown, file?: string): string;
+  /** `$XDG_STATE_HOME/gatehouse` for this workspace (home/.local/state/gatehouse): trust.json lives here. */
+  stateDir: string;
+  /**
+   * Writes a config file (the project's `.mcp.json` by default). A project `.mcp.json` is also approved,
+   * as the operator would (contract §4.5), unless `approve` is false.
+   */
+  writeConfig(config: unknown, file?: string, options?: { approve?: boolean }): string;
   cleanup(): void;
 }
 
@@ -27,12 +34,16 @@ export function createWorkspace(): Workspace {
   const home = join(base, 'home');
   for (const dir of [project, home]) mkdirSync(dir, { recursive: true });
   writeFileSync(join(project, 'package.json'), '{}');
+  const stateDir = join(home, '.local', 'state', 'gatehouse');
   return {
     root: base,
     project,
     home,
-    writeConfig(config, file = join(project, '.mcp.json')) {
-      writeFileSync(file, typeof config === 'string' ? config : JSON.stringify(config, null, 2));
+    stateDir,
+    writeConfig(config, file = join(project, '.mcp.json'), options = {}) {
+      const text = typeof config === 'string' ? config : JSON.stringify(config, null, 2);
+      writeFileSync(file, text);
+      if (file === join(project, '.mcp.json') && options.approve !== false) approveFile(stateDir, file, text);
       return file;
     },
     cleanup: () => rmSync(base, { recursive: true, force: true }),

@@ -11,6 +11,7 @@ import { GATEHOUSE_VERSION } from '../core/version';
 import { DEFAULT_PORT } from '../http/listener';
 import { CONFIG_FLAGS, parseFlags, parsePort } from './args';
 import { formatTable } from './table';
+import { stateDir } from '../state/paths';
 
 interface StatusRow {
   name: string;
@@ -51,10 +52,11 @@ function configuredRows(args: StatusArgs): { rows: StatusRow[]; issues: ConfigIs
     projectRoot: args.project ? resolve(args.project) : findProjectRoot(process.cwd(), homeDir),
     homeDir,
     configPath: args.config ?? process.env.GATEHOUSE_CONFIG ?? null,
+    stateDir: stateDir(),
   });
   const rows = [...store.config.servers.values()].map((d) => ({
     name: d.name,
-    status: 'not running',
+    status: d.untrusted ? 'not approved' : 'not running',
     transport: d.transport,
     startup_policy: d.startupPolicy,
     startup_source: d.source,

@@ -5,12 +5,15 @@ import { join, resolve } from 'node:path';
 import type { ConfigIssue } from '../../shared/domain';
 import defaultConfig from '../../../resources/default-config.json';
 import { readSource } from './read-source';
+import { trustVerdict } from '../trust/project-files';
 import type { EffectiveConfig, ServerDefinition, SourceReadout } from './types';
 
 export interface ConfigLocations {
   projectRoot: string | null;
   homeDir: string;
   configPath: string | null;
+  /** Where trust.json lives: a project file counts only once its bytes are approved there (§4.5). */
+  stateDir: string;
 }
 
 export const DEFAULT_CONFIG_LABEL = '(embedded default)';
@@ -26,7 +29,10 @@ export function sourcePaths(locations: ConfigLocations): { source: 'project' | '
 
 export function readAllSources(locations: ConfigLocations): SourceReadout[] {
   const defaultCwd = locations.projectRoot ?? locations.homeDir;
-  const readouts = sourcePaths(locations).map(({ source, path }) => readSource({ source, path, defaultCwd }));
+  const readouts = sourcePaths(locations).map(({ source, path }) => {
+    const readout = readSource({ source, path, defaultCwd });
+    return source === 'project' ? withTrust(readout, locations.stateDir) : readout;
+  });
   const custom = readouts.find((r) => r.source === 'custom');
   if (custom && !custom.exists) {
     // An explicit --config is a promise from the operator: a missing file is an error, not a skip.
@@ -53,6 +59,18 @@ export function readAllSources(locations: ConfigLocations): SourceReadout[] {
   return readouts;
 }
 
+/**
+ * A project file counts only once the operator approved its exact bytes. Until then its entries are
+ * withheld: listed (so the operator sees what is waiting), never started, shadowing nothing, and its
+ * autoStart lists are ignored.
+ */
+function withTrust(readout: SourceReadout, stateDir: string): SourceReadout {
+  if (!readout.sha256) return readout;
+  const trust = trustVerdict(stateDir, readout.path ?? '', readout.sha256);
+  if (trust.state === 'approved') return { ...readout, trust };
+  return { ...readout, trust, withheld: readout.servers, servers: new Map(), autoStart: [], disableAutoStart: [] };
+}
+
 /** Merges readouts (already in rank order). The first source that defines a name wins. */
 export function mergeSources(readouts: SourceReadout[]): EffectiveConfig {
   const autoStart = new Set(readouts.flatMap((r) => r.autoStart));
@@ -64,6 +82,15 @@ export function mergeSources(readouts: SourceReadout[]): EffectiveConfig {
       // disableAutoStart always wins: an operator who turned a server off means it.
       const startupPolicy = autoStart.has(name) && !disabled.has(name) ? 'eager' : 'lazy';
       servers.set(name, { ...definition, startupPolicy } as ServerDefinition);
+    }
+  }
+  for (const readout of readouts) {
+    const { trust, withheld } = readout;
+    if (!trust || trust.state === 'approved' || !withheld) continue;
+    const untrusted = { path: readout.path ?? '', sha256: trust.sha256, state: trust.state };
+    for (const [name, definition] of withheld) {
+      // A trusted definition of the same name is used instead; an untrusted one only fills a gap.
+      if (!servers.has(name)) servers.set(name, { ...definition, startupPolicy: 'lazy', untrusted } as ServerDefinition);
     }
   }
   const issues: ConfigIssue[] = readouts.flatMap((r) => r.issues);

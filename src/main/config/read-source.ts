@@ -7,6 +7,7 @@ import { locatePath, parseJsonWithLocations } from './json-locate';
 import { PythonEntrySchema, pythonServerSpec } from '../runtime/python-entry';
 import { ConfigFileSchema, RemoteEntrySchema, StdioEntrySchema, StringMap } from './schema';
 import type { SourceDefinition, SourceReadout } from './types';
+import { sha256 } from '../trust/store';
 
 export interface ReadSourceOptions {
   source: ConfigSourceKind;
@@ -32,6 +33,7 @@ export function readSource(options: ReadSourceOptions): SourceReadout {
     disableAutoStart: [],
     issues: [],
     fatal: false,
+    sha256: null,
   };
   const issue = (message: string, field: string | null, at: { line: number; column: number } | null): void => {
     readout.issues.push({ source, path, line: at?.line ?? null, column: at?.column ?? null, field, message });
@@ -51,6 +53,7 @@ export function readSource(options: ReadSourceOptions): SourceReadout {
     return readout;
   }
 
+  readout.sha256 = sha256(text);
   const parsed = parseJsonWithLocations(text);
   if (parsed.error) {
     readout.fatal = true;

@@ -1,7 +1,7 @@
 // Holds the effective config and reloads it when a source file changes. A source that turns malformed
 // keeps serving its last good entries: an operator's typo must not stop the servers already in use.
-import { watch, type FSWatcher } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { mkdirSync, watch, type FSWatcher } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { mergeSources, readAllSources, sourcePaths, type ConfigLocations } from './load';
 import type { EffectiveConfig, SourceReadout } from './types';
 
@@ -34,7 +34,10 @@ export class ConfigStore {
   /** Watches the folders of every source (files may not exist yet) and calls back after a reload. */
   watch(onChange: (config: EffectiveConfig) => void): void {
     const targets = new Map<string, Set<string>>();
-    for (const { path } of sourcePaths(this.locations)) {
+    // trust.json too: an approval from `gatehouse trust approve` takes effect in a running gateway.
+    const trustFile = join(this.locations.stateDir, 'trust.json');
+    mkdirSync(this.locations.stateDir, { recursive: true, mode: 0o700 });
+    for (const path of [...sourcePaths(this.locations).map((s) => s.path), trustFile]) {
       const dir = dirname(path);
       const names = targets.get(dir) ?? new Set<string>();
       names.add(basename(path));

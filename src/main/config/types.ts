@@ -1,5 +1,6 @@
 import type { ConfigIssue, ConfigSourceKind, StartupPolicy } from '../../shared/domain';
 import type { PythonServerSpec } from '../runtime/python-entry';
+import type { TrustVerdict } from '../trust/project-files';
 
 interface ServerDefinitionBase {
   name: string;
@@ -7,6 +8,11 @@ interface ServerDefinitionBase {
   /** The file that defined it; null for the embedded default. */
   sourcePath: string | null;
   startupPolicy: StartupPolicy;
+  /**
+   * Set when the defining project file is not approved (or changed since): the server is listed so the
+   * operator sees it, but it never starts (E404) until the file's bytes are approved.
+   */
+  untrusted?: { path: string; sha256: string; state: 'changed' | 'not_approved' };
 }
 
 export interface StdioServerDefinition extends ServerDefinitionBase {
@@ -42,6 +48,14 @@ export interface SourceReadout {
   issues: ConfigIssue[];
   /** True when the file as a whole could not be used (unreadable, not JSON, wrong top-level shape). */
   fatal: boolean;
+  /** SHA-256 of the bytes read (null when nothing was read). */
+  sha256: string | null;
+  /**
+   * Project files only: whether the operator approved these bytes. An unapproved file's entries sit in
+   * `withheld` (listed, never started) and its `servers`, `autoStart` and `disableAutoStart` are empty.
+   */
+  trust?: TrustVerdict;
+  withheld?: Map<string, SourceDefinition>;
 }
 
 export interface EffectiveConfig {

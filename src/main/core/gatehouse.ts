@@ -28,17 +28,14 @@ import { keychainResolver } from './keychain-resolver';
 import type { ReloadResult } from '../gateway/meta-tool';
 import { Supervisor } from '../supervisor/supervisor';
 import { writeFileAtomic } from './atomic-write';
+import { gatehouseDirs } from '../runtime/gatehouse-dirs';
+import { createTrustPanelApi, untrustedLines } from '../trust/panel-api';
 import { GatewayError, safeMessage } from './errors';
 import { createEvents } from './events';
 import type { Gatehouse, GatehouseOptions } from './types';
 
 function newRevision() {
   return { id: `rev-${Date.now()}-${randomBytes(3).toString('hex')}`, refreshedAt: new Date().toISOString() };
-}
-
-/** $XDG_STATE_HOME/gatehouse, never relative to the working directory. */
-export function defaultStateDir(env: NodeJS.ProcessEnv, homeDir: string): string {
-  return join(env.XDG_STATE_HOME || join(homeDir, '.local', 'state'), 'gatehouse');
 }
 
 export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
@@ -48,12 +45,15 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   const writeLog = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const log = (line: string) => writeLog(redactor.redact(line));
   const homeDir = options.homeDir ?? homedir();
-  const stateDir = options.stateDir ?? defaultStateDir(env, homeDir);
-  const cacheDir = options.cacheDir ?? join(env.XDG_CACHE_HOME || join(homeDir, '.cache'), 'gatehouse');
+  // $XDG_STATE_HOME/gatehouse and $XDG_CACHE_HOME/gatehouse, never relative to the working directory.
+  const dirs = gatehouseDirs(env, homeDir);
+  const stateDir = options.stateDir ?? dirs.state;
+  const cacheDir = options.cacheDir ?? dirs.cache;
   const projectRoot = options.projectDir ?? findProjectRoot(options.cwd ?? process.cwd(), homeDir);
   const configPath = options.configPath ?? env.GATEHOUSE_CONFIG ?? env.PMCP_CONFIG ?? null;
   const events = createEvents();
-  const store = new ConfigStore({ projectRoot, homeDir, configPath });
+  const locations = { projectRoot, homeDir, configPath, stateDir };
+  const store = new ConfigStore(locations);
   const lineLimit = Number(env.GATEHOUSE_STDIO_LINE_LIMIT) || undefined;
   const secretStore = options.secretStore === undefined ? defaultSecretStore(env, homeDir) : options.secretStore;
   const secretsApi = createSecretsPanelApi({ store: secretStore ?? defaultSecretStore(env, homeDir), projectRoot, env, redactor });
@@ -77,13 +77,17 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     log,
     onSnapshot: (snapshot) => events.emit('healthChanged', snapshot),
   });
+  // Approvals come from the operator's surfaces only (panel, CLI); the meta-tools cannot reach these.
+  const trust = createTrustPanelApi({ stateDir, projectRoot, redact: (text) => redactor.redact(text), reload: () => applyConfig(store.reload()) });
   let revision = newRevision();
   let started = false;
 
   const applyConfig = async (config: EffectiveConfig): Promise<ReloadResult> => {
     revision = newRevision();
     for (const issue of config.issues) log(formatIssue(issue));
+    for (const line of untrustedLines(config)) log(line);
     events.emit('configIssuesChanged', config.issues);
+    events.emit('projectTrustChanged', trust.report());
     const result = await supervisor.apply(allowedServers(config));
     return { revisionId: revision.id, ...result };
   };
@@ -109,12 +113,15 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     listSecrets: (input) => secretsApi.listSecrets(input),
     setSecret: (input) => secretsApi.setSecret(input),
     deleteSecret: (input) => secretsApi.deleteSecret(input),
+    listProjectTrust: async () => trust.report(),
+    approveProjectFile: (input) => trust.approve(input),
+    revokeProjectFile: (input) => trust.revoke(input),
     runDoctor: (input) =>
       doctorForPanel(input, { env, defaultRoot: projectRoot ?? homeDir, homeDir, projectRoot, configPath, loginShellPath: null }),
   };
   const discovery = createDiscovery({ env, homeDir, projectRoot, stateDir, cacheDir, log });
   const audit = createAuditRing();
-  const configTools = createConfigTools({ locations: { projectRoot, homeDir, configPath }, readouts: () => store.config.sources });
+  const configTools = createConfigTools({ locations, readouts: () => store.config.sources });
   const tools = [
     ...META_TOOLS,
     ...configTools,
@@ -189,6 +196,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
         manifestCandidates(query, limit) {
           return manifestCandidates(discovery.state, this, query, limit);
         },
+        discovery: discovery.state,
         reload: () => {
           guidance = readGuidance();
           policy = readPolicy();

@@ -17,7 +17,7 @@ import { createDiscoveryState, type DiscoveryState } from './state';
 import type { DiscoveryContext } from './types';
 
 export type { DiscoveryContext } from './types';
-export { approveFile, approvePackage } from './trust';
+export { approveFile, approvePackage } from '../trust/store';
 export { provisionedDefinitions } from './provisioned-store';
 
 export interface Discovery {

@@ -7,7 +7,7 @@ import { LineCounter, parseDocument } from 'yaml';
 import { parsePackageSpec } from './package-spec';
 import { ManifestSchema, type ManifestFile } from './manifest-schema';
 import { builtinManifestPath, configDir } from './paths';
-import { fileApproved, sha256 } from './trust';
+import { fileApproved, sha256 } from '../trust/store';
 import type { DiscoveryContext, Manifest, ManifestServer } from './types';
 
 type Origin = ManifestServer['origin'];

@@ -29,7 +29,8 @@ export type CheckId =
   | 'runtime.semantic-index-degraded'
   // Gatehouse additions (the issue asks doctor to cover config errors and children that cannot start).
   | 'runtime.config-invalid'
-  | 'runtime.server-command-missing';
+  | 'runtime.server-command-missing'
+  | 'runtime.project-untrusted';
 
 export interface CheckSpec {
   category: CheckCategory;
@@ -67,6 +68,7 @@ export const CHECKS: Record<CheckId, CheckSpec> = {
   'runtime.semantic-index-degraded': runtime('info', 'Optional: install the accelerator to speed up search; everything works without it.'),
   'runtime.config-invalid': runtime('error', 'Fix the config file at the line named; Gatehouse reloads it on save.'),
   'runtime.server-command-missing': runtime('error', 'Install the command or fix "command" in the server entry.'),
+  'runtime.project-untrusted': runtime('warn', 'Read the file, then approve it in the Gatehouse panel or run `gatehouse trust approve` in the project; its servers start only after that.'),
 };
 
 export const DOCTOR_CATEGORIES: readonly CheckCategory[] = ['host', 'runtime'];

@@ -1,7 +1,7 @@
 // Gatehouse's own folders (gateway contract §4.4). The runtime needs them to keep the uv cache out of
 // config and state, and doctor checks their permissions.
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 
 export interface GatehouseDirs {
   config: string;
@@ -15,11 +15,9 @@ export function gatehouseDirs(env: NodeJS.ProcessEnv = process.env, home = homed
     const local = env.LOCALAPPDATA ?? join(home, 'AppData', 'Local');
     return { config: join(roaming, 'gatehouse'), state: join(local, 'gatehouse', 'state'), cache: join(local, 'gatehouse', 'cache') };
   }
-  return {
-    config: join(env.XDG_CONFIG_HOME || join(home, '.config'), 'gatehouse'),
-    state: join(env.XDG_STATE_HOME || join(home, '.local', 'state'), 'gatehouse'),
-    cache: join(env.XDG_CACHE_HOME || join(home, '.cache'), 'gatehouse'),
-  };
+  // XDG says a relative value is invalid and must be ignored.
+  const xdg = (name: string, fallback: string) => join(env[name] && isAbsolute(env[name]) ? env[name] : join(home, fallback), 'gatehouse');
+  return { config: xdg('XDG_CONFIG_HOME', '.config'), state: xdg('XDG_STATE_HOME', '.local/state'), cache: xdg('XDG_CACHE_HOME', '.cache') };
 }
 
 /** The suggested uv cache: `$XDG_CACHE_HOME/gatehouse/uv`. */

@@ -12,5 +12,7 @@ export function definitionIdentity(definition: ServerDefinition, env: NodeJS.Pro
       ? [definition.command, definition.args, definition.cwd, buildChildEnv(env, definition.env).env]
       : [definition.url, interpolateValues(definition.headers, (n) => env[n]).values];
   // Hashed: the resolved values may be secrets and this string must be safe to keep around.
-  return createHash('sha256').update(JSON.stringify([name, transport, startupPolicy, launch])).digest('hex');
+  // Trust counts too: approving (or revoking) a project file replaces its servers' handles.
+  const trust = definition.untrusted ?? null;
+  return createHash('sha256').update(JSON.stringify([name, transport, startupPolicy, launch, trust])).digest('hex');
 }

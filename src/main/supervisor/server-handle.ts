@@ -15,6 +15,14 @@ import { CallCancelled, type PendingCalls } from './pending-calls';
 import { ServerCatalog, type CatalogKind } from './server-catalog';
 import { CeilingExceeded, runToolCall, type ToolCallOptions } from './tool-call';
 
+/** E404: the project file defining this server is not approved (or changed since); nothing starts. */
+function untrustedError(name: string, untrusted: NonNullable<ServerDefinition['untrusted']>): GatewayError {
+  const why = untrusted.state === 'changed' ? 'changed since the operator approved it' : 'is not approved by the operator';
+  return new GatewayError('E404', `server "${name}" comes from ${untrusted.path}, which ${why}; it cannot start until the operator approves the file`,
+    { server: name, path: untrusted.path, sha256: untrusted.sha256, startup_skip_reason: 'untrusted_project' },
+    `ask the operator to review ${untrusted.path} and approve it in the Gatehouse panel or with: gatehouse trust approve`, false);
+}
+
 /** Errors that already say exactly why a call ended. */
 function isExplained(error: unknown): boolean {
   return error instanceof GatewayError || error instanceof CallCancelled || error instanceof CeilingExceeded;
@@ -97,7 +105,8 @@ export class ServerHandle {
   row(): HealthRow {
     const client = this.connection?.client;
     const live = this.state === 'online' || this.state === 'degraded';
-    const skipped = this.definition.startupPolicy === 'eager' && this.state === 'auth_required';
+    const untrusted = this.definition.untrusted !== undefined;
+    const skipped = untrusted || (this.definition.startupPolicy === 'eager' && this.state === 'auth_required');
     return {
       name: this.name,
       status: this.state,
@@ -110,7 +119,7 @@ export class ServerHandle {
       protocol_version: (live && client?.getNegotiatedProtocolVersion()) || null,
       started_at: live ? this.startedAt : null,
       last_error: this.lastError,
-      startup_skip_reason: skipped ? 'missing_auth' : null,
+      startup_skip_reason: untrusted ? 'untrusted_project' : skipped ? 'missing_auth' : null,
       missing_env_vars: this.missingEnvVars,
       restart_count: this.restarts,
       last_exit_code: this.lastExit?.code ?? null,
@@ -127,6 +136,7 @@ export class ServerHandle {
    * lifecycle tool) asking explicitly: it may try even while the crash-loop breaker is open.
    */
   async ensureConnected(options: { manual?: boolean } = {}): Promise<Client> {
+    if (this.definition.untrusted) throw untrustedError(this.name, this.definition.untrusted);
     if (this.connection && (this.state === 'online' || this.state === 'degraded')) return this.connection.client;
     if (this.state === 'crash_loop' && !this.connecting) {
       if (options.manual) this.policy.reset();

@@ -28,7 +28,7 @@ async function reload(): Promise<{ started: string[] }> {
 
 beforeEach(async () => {
   workspace = createWorkspace();
-  locations = { projectRoot: workspace.project, homeDir: workspace.home, configPath: null };
+  locations = { projectRoot: workspace.project, homeDir: workspace.home, configPath: null, stateDir: workspace.stateDir };
   const stateDir = join(workspace.root, 'state');
   mkdirSync(stateDir);
   supervisor = new Supervisor({ gatewayEnv: { PATH: process.env.PATH ?? '', HOME: workspace.home }, stateDir, log: () => undefined, onSnapshot: () => undefined });

@@ -44,7 +44,7 @@ export async function startGateway(
   workspace.writeConfig({ mcpServers: { everything: everythingServer() } });
   const logs: string[] = [];
   const identities: SessionIdentity[] = [];
-  const gatehouse = createGatehouse({ projectDir: workspace.project, homeDir: workspace.home, log: (l) => logs.push(l) });
+  const gatehouse = createGatehouse({ projectDir: workspace.project, homeDir: workspace.home, stateDir: workspace.stateDir, log: (l) => logs.push(l) });
   await gatehouse.start();
   const { createServerOverride, ...rest } = extra;
   const http = await startHttpGateway({

@@ -2,7 +2,7 @@
 // servers, cache and lock failures, host checks on the host and deferred in a container, bad
 // categories refused before uv runs, and a cache folder that doctor never creates.
 import { createServer, type Server } from 'node:http';
-import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { doctorForPanel } from '../../../src/main/runtime/doctor/panel';
 import type { Finding } from '../../../src/main/runtime/doctor/findings';
 import { findExecutable } from '../../../src/main/runtime/find-executable';
 import { DEFAULT_LOCK_FILE } from '../../../src/main/runtime/policy-build';
+import { approveFile } from '../../../src/main/trust/store';
 import { DoctorRequestSchema, DoctorResponseSchema, DoctorResultSchema, FailureDocumentSchema } from '../../../src/shared/runtime';
 import { writeFakeUv } from '../../unit/runtime/helpers/runtime-root';
 import { capture, copyFixture, FIXTURE, prepareSmokeCache, PREPARE_TIMEOUT_MS, SMOKE_CACHE, smokeEnv } from './helpers/python';
@@ -31,10 +32,13 @@ beforeAll(async () => {
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 let counter = 0;
-function project(servers: Record<string, unknown>): string {
+/** A project folder with this `.mcp.json`, approved by the operator unless `approve` is false. */
+function project(servers: Record<string, unknown>, approve = true): string {
   const dir = join(base, `project-${++counter}`);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, '.mcp.json'), JSON.stringify({ mcpServers: servers }, null, 2));
+  const text = JSON.stringify({ mcpServers: servers }, null, 2);
+  writeFileSync(join(dir, '.mcp.json'), text);
+  if (approve) approveFile(join(home, '.local/state/gatehouse'), join(dir, '.mcp.json'), text);
   return dir;
 }
 
@@ -103,6 +107,21 @@ describe('doctor --category runtime', () => {
     expect(text.stdout).toBe('findings: 5 error(s), 0 warning(s), 0 deferred check(s)\n');
     expect(text.stderr.trim().split('\n')).toHaveLength(5);
     expect(text.stderr).toContain('gatehouse: [error] runtime.pep723-invalid server:broken: server "broken": unclosed.py: the "# /// script" block opened on line 2');
+  });
+
+  it('says which project config waits for approval, and passes once it is approved', async () => {
+    const dir = project({ node: { command: process.execPath, args: ['-e', '0'] } }, false);
+    const file = join(dir, '.mcp.json');
+    const waiting = (await cli(['--root', FIXTURE, '--category', 'runtime', '--cache-dir', SMOKE_CACHE, '--json'], dir)).json() as unknown as DoctorDocument;
+    expect(find(waiting, 'runtime.project-untrusted', `file:${file}`)).toMatchObject({
+      status: 'failed', severity: 'warn', message: `${file} is not approved; 1 server(s) in it are not started: node`, remediation: expect.stringContaining('gatehouse trust approve'),
+    });
+    approveFile(join(home, '.local/state/gatehouse'), file, readFileSync(file));
+    const approved = (await cli(['--root', FIXTURE, '--category', 'runtime', '--cache-dir', SMOKE_CACHE, '--json'], dir)).json() as unknown as DoctorDocument;
+    expect(find(approved, 'runtime.project-untrusted')).toMatchObject({ status: 'passed' });
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\n`);
+    const changed = (await cli(['--root', FIXTURE, '--category', 'runtime', '--cache-dir', SMOKE_CACHE, '--json'], dir)).json() as unknown as DoctorDocument;
+    expect(find(changed, 'runtime.project-untrusted', `file:${file}`)?.message).toMatch(/changed since it was approved \(approved sha256 [0-9a-f]{12}…, now [0-9a-f]{12}…\)/);
   });
 
   it('an empty cache fails the offline probe; a missing one is reported and never created', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConfigIssue } from '../../../src/shared/domain';
+import { approveFile } from '../../../src/main/trust/store';
 import { DEFAULT_CONFIG_LABEL, formatIssue, mergeSources, readAllSources, sourcePaths } from '../../../src/main/config/load';
 
 let root: string;
@@ -20,18 +21,23 @@ afterEach(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function writeJson(path: string, value: unknown): string {
-  writeFileSync(path, JSON.stringify(value, null, 2));
+/** Writes a config file; a project `.mcp.json` is approved as the operator would (its own tests below). */
+function writeJson(path: string, value: unknown, approve = true): string {
+  const text = JSON.stringify(value, null, 2);
+  writeFileSync(path, text);
+  if (approve && path === join(project, '.mcp.json')) approveFile(stateDir(), path, text);
   return path;
 }
 
+const stateDir = () => join(root, 'state');
+
 function load(configPath: string | null = null, projectRoot: string | null = project) {
-  return mergeSources(readAllSources({ projectRoot, homeDir: home, configPath }));
+  return mergeSources(readAllSources({ projectRoot, homeDir: home, configPath, stateDir: stateDir() }));
 }
 
 describe('sourcePaths', () => {
   it('lists project, both user files, then the custom file, in rank order', () => {
-    expect(sourcePaths({ projectRoot: '/p', homeDir: '/h', configPath: '/c/x.json' })).toEqual([
+    expect(sourcePaths({ projectRoot: '/p', homeDir: '/h', configPath: '/c/x.json', stateDir: stateDir() })).toEqual([
       { source: 'project', path: join('/p', '.mcp.json') },
       { source: 'user', path: join('/h', '.mcp.json') },
       { source: 'user', path: join('/h', '.claude', '.mcp.json') },
@@ -40,7 +46,39 @@ describe('sourcePaths', () => {
   });
 
   it('omits the project and custom sources when there are none', () => {
-    expect(sourcePaths({ projectRoot: null, homeDir: '/h', configPath: null }).map((s) => s.source)).toEqual(['user', 'user']);
+    expect(sourcePaths({ projectRoot: null, homeDir: '/h', configPath: null, stateDir: stateDir() }).map((s) => s.source)).toEqual(['user', 'user']);
+  });
+});
+
+describe('project trust', () => {
+  it('withholds an unapproved project file: listed as untrusted, shadowing nothing, its autoStart ignored', () => {
+    writeJson(join(project, '.mcp.json'), { mcpServers: { shared: { command: 'evil' }, onlyProject: { command: 'p' } }, autoStart: ['onlyProject'], disableAutoStart: ['fromUser'] }, false);
+    writeJson(join(home, '.mcp.json'), { mcpServers: { shared: { command: 'from-user' }, fromUser: { command: 'u' } }, autoStart: ['fromUser', 'onlyProject'] });
+    const config = load();
+    expect(config.servers.get('shared')).toMatchObject({ source: 'user', command: 'from-user' });
+    expect(config.servers.get('shared')?.untrusted).toBeUndefined();
+    // The project's disableAutoStart does not count either; the user's autoStart cannot start it.
+    expect(config.servers.get('fromUser')?.startupPolicy).toBe('eager');
+    expect(config.servers.get('onlyProject')).toMatchObject({ startupPolicy: 'lazy', untrusted: { path: join(project, '.mcp.json'), state: 'not_approved' } });
+    expect(config.issues).toEqual([]);
+    const readout = config.sources.find((s) => s.source === 'project');
+    expect(readout).toMatchObject({ trust: { state: 'not_approved' }, autoStart: [], disableAutoStart: [] });
+    expect([...(readout?.withheld?.keys() ?? [])]).toEqual(['shared', 'onlyProject']);
+  });
+
+  it('an edit after approval makes the file "changed" until approved again', () => {
+    const file = writeJson(join(project, '.mcp.json'), { mcpServers: { a: { command: 'x' } } });
+    expect(load().servers.get('a')?.untrusted).toBeUndefined();
+    writeFileSync(file, JSON.stringify({ mcpServers: { a: { command: 'x', args: ['--more'] } } }));
+    expect(load().servers.get('a')?.untrusted).toMatchObject({ state: 'changed' });
+  });
+
+  it('needs no approval for the user files or an explicit --config', () => {
+    const custom = writeJson(join(root, 'custom.json'), { mcpServers: { c: { command: 'c' } } });
+    writeJson(join(home, '.mcp.json'), { mcpServers: { u: { command: 'u' } } });
+    const config = load(custom);
+    expect(config.servers.get('c')?.untrusted).toBeUndefined();
+    expect(config.servers.get('u')?.untrusted).toBeUndefined();
   });
 });
 
@@ -77,7 +115,7 @@ describe('readAllSources + mergeSources', () => {
   });
 
   it('uses the embedded default only when no source file exists', () => {
-    const none = readAllSources({ projectRoot: project, homeDir: home, configPath: null });
+    const none = readAllSources({ projectRoot: project, homeDir: home, configPath: null, stateDir: stateDir() });
     const fallback = none.at(-1);
     expect(fallback).toMatchObject({ source: 'default', path: DEFAULT_CONFIG_LABEL, exists: true, fatal: false });
     const merged = mergeSources(none);
@@ -85,7 +123,7 @@ describe('readAllSources + mergeSources', () => {
     expect(merged.servers.get('everything')).toMatchObject({ source: 'default', sourcePath: null, startupPolicy: 'lazy', cwd: project });
 
     writeJson(join(home, '.mcp.json'), { mcpServers: {} });
-    const some = readAllSources({ projectRoot: project, homeDir: home, configPath: null });
+    const some = readAllSources({ projectRoot: project, homeDir: home, configPath: null, stateDir: stateDir() });
     expect(some.some((r) => r.source === 'default')).toBe(false);
     expect(mergeSources(some).servers.size).toBe(0);
   });
@@ -107,7 +145,7 @@ describe('readAllSources + mergeSources', () => {
   it('makes a missing --config file fatal even when other sources exist', () => {
     writeJson(join(home, '.mcp.json'), { mcpServers: { a: { command: 'x' } } });
     const missing = join(root, 'missing.json');
-    const readouts = readAllSources({ projectRoot: project, homeDir: home, configPath: missing });
+    const readouts = readAllSources({ projectRoot: project, homeDir: home, configPath: missing, stateDir: stateDir() });
     const custom = readouts.find((r) => r.source === 'custom');
     expect(custom).toMatchObject({ exists: false, fatal: true, path: missing });
     expect(custom?.issues).toHaveLength(1);
@@ -119,7 +157,7 @@ describe('readAllSources + mergeSources', () => {
   it('reports a malformed --config file as fatal with its line', () => {
     const custom = join(root, 'custom.json');
     writeFileSync(custom, '{\n  "mcpServers": {\n    "a": {"command": "x",}\n  }\n}');
-    const readouts = readAllSources({ projectRoot: project, homeDir: home, configPath: custom });
+    const readouts = readAllSources({ projectRoot: project, homeDir: home, configPath: custom, stateDir: stateDir() });
     const readout = readouts.find((r) => r.source === 'custom');
     expect(readout?.fatal).toBe(true);
     expect(readout?.issues[0]).toMatchObject({ line: 3 });

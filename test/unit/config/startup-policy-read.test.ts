@@ -1,3 +1,4 @@
+import { approveFile } from '../../../src/main/trust/store';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ beforeEach(() => {
   const home = join(root, 'home');
   mkdirSync(join(home, '.claude'), { recursive: true });
   mkdirSync(project);
-  locations = { projectRoot: project, homeDir: home, configPath: null };
+  locations = { projectRoot: project, homeDir: home, configPath: null, stateDir: join(root, 'state') };
   projectFile = join(project, '.mcp.json');
   userFile = join(home, '.mcp.json');
   claudeFile = join(home, '.claude', '.mcp.json');
@@ -27,7 +28,10 @@ afterEach(() => {
 });
 
 function write(path: string, value: unknown): void {
-  writeFileSync(path, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+  writeFileSync(path, text);
+  // The operator approved the project file (trust has its own tests).
+  if (path === projectFile) approveFile(locations.stateDir, path, text);
 }
 
 describe('readStartupPolicy', () => {

@@ -18,7 +18,7 @@ beforeEach(() => {
   const home = join(root, 'home');
   mkdirSync(join(home, '.claude'), { recursive: true });
   mkdirSync(project);
-  locations = { projectRoot: project, homeDir: home, configPath: null };
+  locations = { projectRoot: project, homeDir: home, configPath: null, stateDir: join(root, 'state') };
   projectFile = join(project, '.mcp.json');
   userFile = join(home, '.mcp.json');
   claudeFile = join(home, '.claude', '.mcp.json');

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadManifest, parseManifestText } from '../../../src/main/discovery/manifest';
-import { approveFile } from '../../../src/main/discovery/trust';
+import { approveFile } from '../../../src/main/trust/store';
 import type { DiscoveryContext } from '../../../src/main/discovery/types';
 
 let root = '';

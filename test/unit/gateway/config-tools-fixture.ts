@@ -1,6 +1,7 @@
 // Temp project/home folders plus a real Supervisor behind a GatewayContext, for running the config
 // meta-tools directly. Definitions come from the real config readers, as the core hands them over.
 import { testGatewayContext } from '../../helpers/gateway-context';
+import { approveFile } from '../../../src/main/trust/store';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,7 +40,7 @@ export async function createConfigToolsFixture(options: { knownNames?: string[];
   const home = join(root, 'home');
   mkdirSync(join(home, '.claude'), { recursive: true });
   mkdirSync(project);
-  const locations: ConfigLocations = { projectRoot: project, homeDir: home, configPath: options.configPath ?? null };
+  const locations: ConfigLocations = { projectRoot: project, homeDir: home, configPath: options.configPath ?? null, stateDir: join(root, 'state') };
   const supervisor = new Supervisor({ gatewayEnv: { PATH: process.env.PATH ?? '' }, stateDir: join(root, 'state'), log: () => undefined, onSnapshot: () => undefined });
   const gateway: GatewayContext = testGatewayContext(supervisor, {
     session: { sessionId: 'config-tools-test', operator: true },
@@ -63,7 +64,10 @@ export async function createConfigToolsFixture(options: { knownNames?: string[];
     locations,
     gateway,
     write(path, value) {
-      writeFileSync(path, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+      const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+      writeFileSync(path, text);
+      // The operator approved the project file (trust has its own tests).
+      if (path === join(project, '.mcp.json')) approveFile(locations.stateDir, path, text);
     },
     async reload() {
       await gateway.reload();

@@ -32,7 +32,7 @@ describe('gateway.config_status', () => {
       auth_state: 'none', configured: true, manifest: false, provisioned: false, discovered: false, diagnostics: [],
     });
     expect(sources).toEqual([
-      { source: 'project', path: fx.projectFile, exists: true },
+      { source: 'project', path: fx.projectFile, exists: true, trust: 'approved', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
       { source: 'user', path: fx.userFile, exists: false },
       { source: 'user', path: fx.claudeFile, exists: false },
     ]);

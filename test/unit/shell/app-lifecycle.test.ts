@@ -109,6 +109,9 @@ function fakeCore(start: () => Promise<void> = async () => {}) {
       listSecrets: async () => ({ keychain: null, index_path: '/tmp/index.json', project_root: null, tenant: null, names: [] }),
       setSecret: async () => ({ ok: true, code: null, message: '', next_step: null, last_changed: null }),
       deleteSecret: async () => ({ ok: true, code: null, message: '', next_step: null, last_changed: null }),
+      listProjectTrust: async () => ({ project_root: null, files: [] }),
+      approveProjectFile: async () => ({ ok: false, message: 'not used by the shell', report: { project_root: null, files: [] } }),
+      revokeProjectFile: async () => ({ ok: false, message: 'not used by the shell', report: { project_root: null, files: [] } }),
       runDoctor: async () => {
         throw new Error('not used by the shell');
       },

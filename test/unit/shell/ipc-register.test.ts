@@ -22,6 +22,9 @@ function fakeApi(): GatehouseApi {
     listSecrets: vi.fn(async () => ({ keychain: null, index_path: '/tmp/index.json', project_root: null, tenant: null, names: [] })),
     setSecret: vi.fn(async () => ({ ok: true, code: null, message: '', next_step: null, last_changed: null })),
     deleteSecret: vi.fn(async () => ({ ok: true, code: null, message: '', next_step: null, last_changed: null })),
+    listProjectTrust: vi.fn(async () => ({ project_root: null, files: [] })),
+    approveProjectFile: vi.fn(async () => ({ ok: false, message: 'not used here', report: { project_root: null, files: [] } })),
+    revokeProjectFile: vi.fn(async () => ({ ok: false, message: 'not used here', report: { project_root: null, files: [] } })),
     runDoctor: vi.fn(async () => {
       throw new Error('not used in these tests');
     }),
@@ -54,7 +57,7 @@ const trusted: InvokeEvent = { sender: { id: WINDOW_ID }, senderFrame: { url: `$
 describe('registerChannelHandlers', () => {
   it('registers exactly one handler per channel in the map', () => {
     const { handlers, registration } = setup();
-    const expected = ['listHealth', 'listConfigIssues', 'startServer', 'stopServer', 'listSecrets', 'setSecret', 'deleteSecret', 'runDoctor'].map((name) => `gatehouse:invoke:${name}`);
+    const expected = ['listHealth', 'listConfigIssues', 'startServer', 'stopServer', 'listSecrets', 'setSecret', 'deleteSecret', 'runDoctor', 'listProjectTrust', 'approveProjectFile', 'revokeProjectFile'].map((name) => `gatehouse:invoke:${name}`);
     expect([...handlers.keys()].sort()).toEqual([...expected].sort());
     expect(registration.channels.sort()).toEqual(channelNames.map(ipcChannel).sort());
   });
@@ -138,9 +141,12 @@ describe('forwardEvents', () => {
     const health = snapshot(5, [row('files', 'error', { last_error: 'exit 1' })]);
     events.emit('healthChanged', health);
     events.emit('configIssuesChanged', []);
+    const trust = { project_root: null, files: [] };
+    events.emit('projectTrustChanged', trust);
     expect(send.mock.calls).toEqual([
       [ipcEvent('healthChanged'), health],
       [ipcEvent('configIssuesChanged'), []],
+      [ipcEvent('projectTrustChanged'), trust],
     ]);
     expect(new Set(send.mock.calls.map(([channel]) => channel))).toEqual(new Set(eventNames.map(ipcEvent)));
   });

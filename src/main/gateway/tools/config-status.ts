@@ -62,6 +62,9 @@ function sourceRows(readouts: SourceReadout[]) {
     path: r.path,
     exists: r.exists,
     error: r.fatal && r.issues.length ? r.issues.map(formatIssue).join('\n') : null,
+    // Project files only: approved, changed (since approval) or not_approved; null where no approval applies.
+    trust: r.trust?.state ?? null,
+    sha256: r.trust?.sha256 ?? null,
   }));
 }
 
@@ -105,6 +108,7 @@ export function configStatus(ctx: ConfigToolsContext): MetaTool {
         located.push(...found.located);
         const policy = row?.startup_policy ?? def?.startupPolicy ?? 'unknown';
         const missingAuth = row?.status === 'auth_required';
+        const untrusted = def?.untrusted;
         return {
           name,
           status: row ? STATUS_WORD[row.status] : 'offline',
@@ -116,7 +120,9 @@ export function configStatus(ctx: ConfigToolsContext): MetaTool {
           startup_env_var: missingAuth ? (row.missing_env_vars[0] ?? null) : null,
           missing_env_vars: row?.missing_env_vars.length ? row.missing_env_vars : null,
           auth_state: missingAuth ? 'missing_auth' : 'none',
-          next_step: missingAuth ? `gateway.auth_connect(server_name='${name}')` : null,
+          next_step: untrusted
+            ? `ask the operator to review ${untrusted.path} and approve it (Gatehouse panel, or: gatehouse trust approve)`
+            : missingAuth ? `gateway.auth_connect(server_name='${name}')` : null,
           configured: true,
           manifest: false,
           provisioned: false,

@@ -32,7 +32,9 @@ export const health = defineMetaTool({
         startup_env_var: row.missing_env_vars[0] ?? null,
         missing_env_vars: row.missing_env_vars.length ? row.missing_env_vars : null,
         auth_state: row.status === 'auth_required' ? 'missing_auth' : null,
-        next_step: row.status === 'auth_required' ? `gateway.auth_connect(server_name='${row.name}')` : null,
+        next_step: row.startup_skip_reason === 'untrusted_project'
+          ? `ask the operator to review ${row.source_path} and approve it (Gatehouse panel, or: gatehouse trust approve)`
+          : row.status === 'auth_required' ? `gateway.auth_connect(server_name='${row.name}')` : null,
         restart_count: row.restart_count,
         breaker: row.breaker,
         last_exit_code: row.last_exit_code,
@@ -57,7 +59,8 @@ export const health = defineMetaTool({
         transport: gateway.transport,
         audit_enabled: true,
         audit_buffer_size: gateway.auditEvents().length,
-        trace_context_supported: false,
+        trace_context_supported: true,
+        trace_context_keys: ['traceparent', 'tracestate', 'baggage'],
         protocol_version_visible: true,
         header_compatibility: 'MCP-Protocol-Version on every request; Mcp-Method and Mcp-Name checked in the 2026-07-28 era',
         session_compatibility: 'MCP-Session-Id sessions for 2025-11-25 clients; stateless 2026-07-28 requests',

@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { readStartupPolicy } from '../../config/startup-policy';
 import type { ConfigToolsContext, StartupPolicyDiagnostic, StartupPolicyPlan } from '../../config/startup-policy-types';
 import { applyStartupPolicy, planStartupPolicy } from '../../config/startup-policy-write';
+import { approveFile, approvedDigest } from '../../trust/store';
 import { jsonResult } from '../envelope';
 import { defineMetaTool, type MetaTool } from '../meta-tool';
 import { configStatus } from './config-status';
@@ -104,9 +105,20 @@ export function setStartupPolicy(ctx: ConfigToolsContext): MetaTool {
         const first = outcome.diagnostics[0];
         return answer({ ...plan, changed: false }, { ok: false, dryRun: false, message: `Startup policy not changed: ${first?.message ?? 'the write was refused'}`, extra: outcome.diagnostics });
       }
+      carryApproval(ctx.locations.stateDir, plan);
       return answer(plan, { ok: true, dryRun: false, message: MESSAGES.updated, nextStep: REFRESH_NEXT_STEP });
     },
   });
+}
+
+/**
+ * A write to an approved project file keeps it approved: the bytes before were the operator's approved
+ * bytes and the write changed only the startup-policy keys, which start no server the file did not
+ * already define. An unapproved file stays unapproved.
+ */
+function carryApproval(stateDir: string, plan: StartupPolicyPlan): void {
+  if (plan.source !== 'project' || !plan.path || plan.text === null) return;
+  if (plan.digest === `sha256:${approvedDigest(stateDir, plan.path)}`) approveFile(stateDir, plan.path, plan.text);
 }
 
 /** The three config tools, ready for the gateway's tool list. */

@@ -11,6 +11,7 @@ import { pythonLaunchSpec } from '../launch';
 import { parsePep723 } from '../pep723';
 import { PythonEntrySchema, pythonServerSpec, type PythonServerSpec } from '../python-entry';
 import { failedFrom, finding, type Finding } from './findings';
+import { describeVerdict, reviewProjectFiles } from '../../trust/project-files';
 
 export interface ConfigCheckOptions {
   projectRoot: string | null;
@@ -22,13 +23,15 @@ export interface ConfigCheckOptions {
 }
 
 export async function configChecks(options: ConfigCheckOptions): Promise<Finding[]> {
-  const store = new ConfigStore({ projectRoot: options.projectRoot, homeDir: options.homeDir, configPath: options.configPath });
+  const store = new ConfigStore({ projectRoot: options.projectRoot, homeDir: options.homeDir, configPath: options.configPath, stateDir: options.dirs.state });
   const { config } = store;
   const findings: Finding[] = [];
   const python = pythonServers(config.sources.filter((s) => s.exists && s.path && s.source !== 'default').map((s) => s.path as string), findings);
 
   for (const issue of config.issues) findings.push(configIssue(issue));
   if (!config.issues.length) findings.push(finding('runtime.config-invalid', 'passed', `${config.sources.filter((s) => s.exists).length} config source(s) parse cleanly; ${config.servers.size} server(s) defined`));
+
+  if (options.projectRoot) findings.push(...projectTrust(options.dirs.state, options.projectRoot));
 
   let commandProblems = 0;
   for (const definition of config.servers.values()) {
@@ -43,6 +46,20 @@ export async function configChecks(options: ConfigCheckOptions): Promise<Finding
 
   for (const spec of python.values()) findings.push(...(await pythonServerChecks(spec, options)));
   return findings;
+}
+
+/** Project files waiting for approval: their servers are listed but never started. */
+function projectTrust(stateDir: string, projectRoot: string): Finding[] {
+  const files = reviewProjectFiles(stateDir, projectRoot);
+  const waiting = files.filter((file) => file.state !== 'approved');
+  if (!files.length) return [];
+  if (!waiting.length) return [finding('runtime.project-untrusted', 'passed', `the project's ${files.map((f) => f.path).join(' and ')} ${files.length > 1 ? 'are' : 'is'} approved`)];
+  return waiting.map((file) =>
+    finding('runtime.project-untrusted', 'failed', `${describeVerdict(file.path, file)}; ${file.servers.length} server(s) in it are not started: ${file.servers.map((s) => s.name).join(', ') || '(none)'}`, {
+      subject: `file:${file.path}`,
+      data: { path: file.path, state: file.state, sha256: file.sha256 },
+    }),
+  );
 }
 
 function configIssue(issue: ConfigIssue): Finding {

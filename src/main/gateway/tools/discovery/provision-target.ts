@@ -5,7 +5,7 @@ import { readDiscovered } from '../../../discovery/discovered-store';
 import { policySpec } from '../../../discovery/package-spec';
 import type { ProvisionedEntry } from '../../../discovery/provisioned-store';
 import type { DiscoveryState } from '../../../discovery/state';
-import { packageApproved } from '../../../discovery/trust';
+import { packageApproved } from '../../../trust/store';
 import type { LoadedPolicy } from '../../../policy';
 
 export interface Target {
