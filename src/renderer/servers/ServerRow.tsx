@@ -8,6 +8,7 @@ const stoppable: ReadonlySet<ServerStatus> = new Set(['starting', 'online', 'deg
 
 export function ServerRow({ row }: { row: HealthRow }) {
   const { busy, message, run } = useServerAction(row.name);
+  const waiting = row.startup_skip_reason === 'untrusted_project';
 
   return (
     <li className="server-row" data-testid={`server-row-${row.name}`}>
@@ -39,26 +40,39 @@ export function ServerRow({ row }: { row: HealthRow }) {
           </Fact>
         </dl>
         <div className="server-actions">
-          <button
-            type="button"
-            className="btn btn-primary"
-            aria-label={`Start ${row.name}`}
-            aria-busy={busy === 'start'}
-            disabled={busy !== null || !startable.has(row.status)}
-            onClick={() => void run('start')}
-          >
-            {busy === 'start' ? 'Starting…' : 'Start'}
-          </button>
-          <button
-            type="button"
-            className="btn"
-            aria-label={`Stop ${row.name}`}
-            aria-busy={busy === 'stop'}
-            disabled={busy !== null || !stoppable.has(row.status)}
-            onClick={() => void run('stop')}
-          >
-            {busy === 'stop' ? 'Stopping…' : 'Stop'}
-          </button>
+          {waiting ? (
+            // A start could only fail with E404 until the operator approves the file this server comes from.
+            <span
+              className="awaiting-approval"
+              data-testid={`awaiting-approval-${row.name}`}
+              title={row.source_path ? `Approve ${row.source_path} above to start ${row.name}` : undefined}
+            >
+              Waiting for approval
+            </span>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-primary"
+              aria-label={`Start ${row.name}`}
+              aria-busy={busy === 'start'}
+              disabled={busy !== null || !startable.has(row.status)}
+              onClick={() => void run('start')}
+            >
+              {busy === 'start' ? 'Starting…' : 'Start'}
+            </button>
+          )}
+          {(!waiting || stoppable.has(row.status)) && (
+            <button
+              type="button"
+              className="btn"
+              aria-label={`Stop ${row.name}`}
+              aria-busy={busy === 'stop'}
+              disabled={busy !== null || !stoppable.has(row.status)}
+              onClick={() => void run('stop')}
+            >
+              {busy === 'stop' ? 'Stopping…' : 'Stop'}
+            </button>
+          )}
         </div>
       </div>
       {row.last_error && (

@@ -3,14 +3,16 @@ import { createConfigIssuesSlice, type ConfigIssuesSlice } from './config-issues
 import { createDoctorSlice, type DoctorSlice } from './doctor-slice';
 import { createHealthSlice, type HealthSlice } from './health-slice';
 import { createSecretsSlice, type SecretsSlice } from './secrets-slice';
+import { createTrustSlice, type TrustSlice } from './trust-slice';
 
-export type GatehouseStore = HealthSlice & ConfigIssuesSlice & SecretsSlice & DoctorSlice;
+export type GatehouseStore = HealthSlice & ConfigIssuesSlice & SecretsSlice & DoctorSlice & TrustSlice;
 
 export const useGatehouseStore = create<GatehouseStore>()((...a) => ({
   ...createHealthSlice<GatehouseStore>()(...a),
   ...createConfigIssuesSlice<GatehouseStore>()(...a),
   ...createSecretsSlice<GatehouseStore>()(...a),
   ...createDoctorSlice<GatehouseStore>()(...a),
+  ...createTrustSlice<GatehouseStore>()(...a),
 }));
 
 export { startSync } from './sync';

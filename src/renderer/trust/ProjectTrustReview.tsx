@@ -1,0 +1,142 @@
+import { useId } from 'react';
+import type { ProjectFileReview } from '../../shared/trust';
+import { displayPath, kindLabel, shortDigest } from './reviews';
+
+interface Props {
+  /** The version the operator is reading (pinned), not necessarily what is on disk now. */
+  file: ProjectFileReview;
+  projectRoot: string | null;
+  /** The file on disk no longer has the shown digest. */
+  stale: boolean;
+  /** Some trust action is in flight; `approving` when it is this file's approval. */
+  busy: boolean;
+  approving: boolean;
+  refusal: string | null;
+  onApprove: () => void;
+  onShowLatest: () => void;
+}
+
+/** One project file's review: what it would launch, exactly, and the digest an approval covers. */
+export function ProjectTrustReview({ file, projectRoot, stale, busy, approving, refusal, onApprove, onShowLatest }: Props) {
+  const id = useId();
+  const name = displayPath(file.path, projectRoot);
+  const changed = file.state === 'changed';
+  const launchesVerb = file.kind === 'manifest' ? 'offer' : 'launch';
+
+  return (
+    <article className="trust-review" aria-labelledby={`${id}-title`} data-testid="trust-review" data-path={file.path}>
+      <div className="trust-review-head">
+        <h4 id={`${id}-title`}>
+          <code>{name}</code>
+        </h4>
+        <span className={`pill pill-trust-${file.state}`} data-testid="trust-state">
+          {changed ? 'changed since approval' : 'new'}
+        </span>
+      </div>
+      <p className="trust-lead">
+        {changed
+          ? `This ${kindLabel[file.kind]} changed since you approved it. Its servers are held until you approve the new bytes.`
+          : `This ${kindLabel[file.kind]} has not been approved. Its servers are listed but will not start until you approve it.`}
+      </p>
+      <dl className="trust-facts">
+        <dt>File</dt>
+        <dd>
+          <code>{file.path}</code>
+        </dd>
+        <dt>SHA-256</dt>
+        <dd>
+          <code title={file.sha256} data-testid="trust-digest">
+            {shortDigest(file.sha256)}…
+          </code>
+          {changed && file.approved_sha256 && (
+            <span className="trust-was">
+              previously approved <code title={file.approved_sha256}>{shortDigest(file.approved_sha256)}…</code>
+            </span>
+          )}
+        </dd>
+      </dl>
+
+      <h5 className="trust-subhead">
+        {file.servers.length === 0
+          ? `It would ${launchesVerb} no servers`
+          : `It would ${launchesVerb} ${file.servers.length === 1 ? '1 server' : `${file.servers.length} servers`}`}
+      </h5>
+      {file.servers.length > 0 && (
+        <ul className="trust-servers">
+          {file.servers.map((server) => (
+            <li key={server.name} className="trust-server" data-testid={`trust-server-${server.name}`}>
+              <span className="trust-server-name">{server.name}</span>
+              <pre className="trust-command" aria-label={`What ${server.name} runs`} data-testid={`trust-launches-${server.name}`}>
+                {server.launches}
+              </pre>
+              <dl className="trust-server-facts">
+                {server.cwd !== null && (
+                  <>
+                    <dt>Working folder</dt>
+                    <dd>
+                      <code data-testid={`trust-cwd-${server.name}`}>{server.cwd}</code>
+                    </dd>
+                  </>
+                )}
+                <dt>Variables</dt>
+                <dd data-testid={`trust-variables-${server.name}`}>
+                  {server.variables.length === 0 ? (
+                    <span className="trust-none">none</span>
+                  ) : (
+                    server.variables.map((variable) => (
+                      <code key={variable} className="trust-variable">
+                        {variable}
+                      </code>
+                    ))
+                  )}
+                  {server.variables.length > 0 && <span className="trust-none"> (names only)</span>}
+                </dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {file.problems.length > 0 && (
+        <div className="trust-problems" data-testid="trust-problems">
+          <h5 className="trust-subhead">Problems — these entries are skipped even once approved</h5>
+          <ul>
+            {file.problems.map((problem, i) => (
+              <li key={i}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {stale && (
+        <div className="trust-stale" role="status" data-testid="trust-stale">
+          <span>This file changed on disk after this review was shown, so approving these bytes will be refused.</span>
+          <button type="button" className="btn btn-small" onClick={onShowLatest}>
+            Show the new version
+          </button>
+        </div>
+      )}
+      {refusal && (
+        <p className="action-message" role="alert" data-testid="trust-refusal">
+          Not approved: {refusal}. The review above shows the file as it is now.
+        </p>
+      )}
+      <div className="trust-actions">
+        <button
+          type="button"
+          className="btn btn-primary btn-wide"
+          aria-label={`Approve these bytes of ${name}`}
+          aria-describedby={`${id}-note`}
+          aria-busy={approving}
+          disabled={busy}
+          onClick={onApprove}
+        >
+          {approving ? 'Approving…' : 'Approve these bytes'}
+        </button>
+        <span id={`${id}-note`} className="trust-note">
+          Approves sha256 <code>{shortDigest(file.sha256)}…</code> only; any later edit needs a new approval.
+        </span>
+      </div>
+    </article>
+  );
+}
