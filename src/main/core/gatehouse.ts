@@ -30,6 +30,8 @@ import { Supervisor } from '../supervisor/supervisor';
 import { writeFileAtomic } from './atomic-write';
 import { gatehouseDirs } from '../runtime/gatehouse-dirs';
 import { createTrustPanelApi, untrustedLines } from '../trust/panel-api';
+import { secretsIndexPath } from '../secrets/paths';
+import { watchSecretChanges } from './secret-changes';
 import { GatewayError, safeMessage } from './errors';
 import { createEvents } from './events';
 import type { Gatehouse, GatehouseOptions } from './types';
@@ -81,6 +83,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   const trust = createTrustPanelApi({ stateDir, projectRoot, redact: (text) => redactor.redact(text), reload: () => applyConfig(store.reload()) });
   let revision = newRevision();
   let started = false;
+  let secretWatch: { close(): void } | null = null;
 
   const applyConfig = async (config: EffectiveConfig): Promise<ReloadResult> => {
     revision = newRevision();
@@ -171,9 +174,14 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       store.watch((config) => {
         applyConfig(config).catch((error) => log(`config reload failed: ${safeMessage(error)}`));
       });
+      secretWatch = watchSecretChanges(secretsIndexPath(env, homeDir), (changes) => {
+        supervisor.recycleUsing(changes).catch((error) => log(`restarting servers after a credential change failed: ${safeMessage(error)}`));
+      }, log);
     },
     async stop() {
       store.close();
+      secretWatch?.close();
+      secretWatch = null;
       started = false;
       const running = await supervisor.stopAll();
       // Remembered so the panel can offer to bring the same servers back next time.

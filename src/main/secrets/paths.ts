@@ -1,5 +1,6 @@
 // Where the secrets layer keeps its one file and where PMCP kept its plaintext env files (import only).
-import { isAbsolute, join } from 'node:path';
+import { join } from 'node:path';
+import { gatehouseDirs } from '../runtime/gatehouse-dirs';
 
 export const DEFAULT_SERVICE = 'dev.gatehouse';
 
@@ -10,10 +11,7 @@ export function keychainService(env: NodeJS.ProcessEnv): string {
 }
 
 export function gatehouseConfigDir(env: NodeJS.ProcessEnv, homeDir: string): string {
-  const xdg = env.XDG_CONFIG_HOME;
-  if (xdg && isAbsolute(xdg)) return join(xdg, 'gatehouse');
-  if (process.platform === 'win32' && env.APPDATA) return join(env.APPDATA, 'gatehouse');
-  return join(homeDir, '.config', 'gatehouse');
+  return gatehouseDirs(env, homeDir).config;
 }
 
 export function secretsIndexPath(env: NodeJS.ProcessEnv, homeDir: string): string {

@@ -13,6 +13,12 @@ import type { RestartPolicyOptions } from './restart-policy';
 import { ServerHandle } from './server-handle';
 import { TaskRecords } from './task-records';
 import { definitionIdentity } from './identity';
+import { referencedNames } from '../secrets/references';
+
+/** The `${NAME}`s a server's launch depends on: env values for stdio, headers for remote servers. */
+function referencedBy(definition: ServerDefinition): string[] {
+  return referencedNames(definition.transport === 'stdio' ? definition.env : definition.headers);
+}
 
 const STATS_INTERVAL_MS = 1000;
 
@@ -112,6 +118,32 @@ export class Supervisor {
     await Promise.all(stopping);
     result.started = this.startEager();
     return result;
+  }
+
+  /**
+   * A credential changed: running servers that reference one of these names hold the old value (in
+   * their child's environment or their connection's headers), so they are stopped and start again
+   * with the new one — at once when eager, on next use otherwise. A server with calls in flight keeps
+   * running (cutting them off would lose work) and picks the value up at its next start.
+   */
+  async recycleUsing(changes: ReadonlyMap<string, string | null>): Promise<{ recycled: string[]; deferred: string[] }> {
+    // A change time (ISO) spares a connection made after it: that one already has the new value.
+    const holdsOldValue = (handle: ServerHandle) => {
+      const started = handle.row().started_at;
+      return referencedBy(handle.definition).some((name) => {
+        if (!changes.has(name)) return false;
+        const changedAt = changes.get(name);
+        return !changedAt || !started || started <= changedAt;
+      });
+    };
+    const affected = this.all().filter((handle) => handle.client !== null && holdsOldValue(handle));
+    const deferred = affected.filter((handle) => this.pending.countFor(handle.name) > 0);
+    const recycled = affected.filter((handle) => !deferred.includes(handle));
+    await Promise.all(recycled.map((handle) => handle.stop('lazy')));
+    for (const handle of deferred) this.options.log(`[${handle.name}] a credential it uses changed; it picks the new value up at its next start (calls are in flight)`);
+    for (const handle of recycled) this.options.log(`[${handle.name}] a credential it uses changed; restarting with the new value`);
+    this.startEager();
+    return { recycled: recycled.map((h) => h.name), deferred: deferred.map((h) => h.name) };
   }
 
   /** Eager servers start in parallel; one failing never blocks the others or start-up. */

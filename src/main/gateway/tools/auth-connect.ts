@@ -11,6 +11,7 @@ import { describeScope, scopeRef } from '../../secrets/scopes';
 import type { SecretStore } from '../../secrets/store';
 import { jsonResult } from '../envelope';
 import { defineMetaTool, type GatewayContext, type MetaTool } from '../meta-tool';
+import type { ServerHandle } from '../../supervisor/server-handle';
 
 export interface AuthConnectOptions {
   /** The canonical project root for project and tenant scope; null refuses those scopes. */
@@ -20,7 +21,7 @@ export interface AuthConnectOptions {
   /** The gateway-wide redactor; the stored credential is registered with it. */
   redactor?: Redactor | null;
   /** Retries the server after a credential was stored; the default reconnects servers waiting for auth or in error. */
-  reconnect?: (server: string, gateway: GatewayContext) => Promise<{ connected: boolean; message: string }>;
+  reconnect?: (server: string, gateway: GatewayContext, name: string) => Promise<{ connected: boolean; message: string }>;
 }
 
 /** Names a server's config references in env values or headers: the names it declares. */
@@ -31,11 +32,19 @@ function declaredNames(gateway: GatewayContext, server: string): string[] | null
   return referencedNames(definition.transport === 'stdio' ? definition.env : definition.headers);
 }
 
-async function defaultReconnect(server: string, gateway: GatewayContext): Promise<{ connected: boolean; message: string }> {
+async function defaultReconnect(server: string, gateway: GatewayContext, name: string): Promise<{ connected: boolean; message: string }> {
+  // Servers already running with an older value of this name start again with the new one.
+  const { recycled, deferred } = await gateway.supervisor.recycleUsing(new Map([[name, null]]));
+  if (deferred.includes(server)) return { connected: true, message: 'the server has calls in flight and uses the new value from its next start' };
   const handle = gateway.supervisor.get(server);
+  if (handle && recycled.includes(server)) return reconnect(handle);
   if (!handle || (handle.status !== 'auth_required' && handle.status !== 'error')) {
     return { connected: false, message: 'the server starts with it on its next use' };
   }
+  return reconnect(handle);
+}
+
+async function reconnect(handle: ServerHandle): Promise<{ connected: boolean; message: string }> {
   try {
     await handle.ensureConnected();
     return { connected: true, message: 'the server is connected' };
@@ -135,7 +144,7 @@ export function createAuthConnectTool(store: SecretStore, options: AuthConnectOp
         const ref = scopeRef(args.scope ?? 'user', { projectRoot: options.projectRoot ?? null, tenant: options.tenant?.(gateway) ?? null });
         await store.set(ref, name, credential);
         options.redactor?.add(credential);
-        const retry = await (options.reconnect ?? defaultReconnect)(server, gateway);
+        const retry = await (options.reconnect ?? defaultReconnect)(server, gateway, name);
         return answer(true, {
           message: `${name} stored in the OS keychain (${describeScope(ref)}); ${retry.message}.`,
           env_var: name,
