@@ -82,6 +82,7 @@ describe('project trust on the servers panel', () => {
     const row = page.getByTestId('server-row-everything');
     await row.waitFor({ timeout: UI_TIMEOUT });
     expect(await text('awaiting-approval-everything')).toBe('Waiting for approval');
+    expect(await text('status-everything')).toBe('needs approval');
     expect(await page.getByRole('button', { name: 'Start everything', exact: true }).count()).toBe(0);
     expect(await row.textContent()).toContain('skipped');
     expect(await text('servers-summary')).toBe('1 configured · 0 online · 1 waiting for approval');

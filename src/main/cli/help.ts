@@ -34,6 +34,22 @@ Usage:
   gatehouse doctor [--root DIR] [--category host,runtime] [--offline] [--cache-dir ABS]
                    [--config FILE] [--project DIR] [--json]
       Read-only diagnosis with stable finding IDs. Exit 0 none, 1 error findings, 3 could not run.
+  gatehouse trust [status] [--project DIR] [--json]
+      A project's .mcp.json and .gatehouse/manifest.yaml count only once their exact bytes are
+      approved. Shows each file's state (approved, changed, not approved), SHA-256 and what it would
+      launch (variable names only). Exit 0 all approved or no project files, 1 something waits.
+  gatehouse trust approve [FILE...] [--project DIR] [--sha256 HEX] [--yes] [--json]
+      Review, then approve the exact bytes (default: the project's files). Asks on a terminal;
+      otherwise needs --yes, or --sha256 with the full digest reviewed (one file; refused if the
+      file no longer has it). Any later edit needs a new approval. A running gateway applies it.
+  gatehouse trust revoke [FILE...] [--project DIR] [--json]
+  gatehouse trust approve-package SPEC [--yes] [--json]
+  gatehouse trust revoke-package SPEC [--json]
+      Approve (or withdraw) one exact version of a discovered package: npm:@scope/name@1.2.3 or
+      pypi:name==1.2.3.
+  gatehouse trust list [--json]
+      Every approval in trust.json: files (digest, time, whether the file still matches), packages.
+      Exit 0 done, 1 refused, declined or waiting for approval, 64 usage.
   gatehouse help | --help     Show this help.
   gatehouse --version         Print the version.
 

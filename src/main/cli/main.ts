@@ -11,6 +11,7 @@ import { proxy } from './proxy';
 import { secrets } from './secrets';
 import { serve } from './serve';
 import { status } from './status';
+import { trust } from './trust';
 
 /** 'running' means the command keeps the process alive (a server) and sets no exit code. */
 export type CommandResult = number | 'running';
@@ -22,6 +23,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<CommandResult>> = {
   proxy,
   mcp,
   doctor,
+  trust,
 };
 
 export async function main(argv: string[]): Promise<CommandResult> {
@@ -34,7 +36,8 @@ export async function main(argv: string[]): Promise<CommandResult> {
     process.stdout.write(HELP);
     return 0;
   }
-  const command = COMMANDS[first];
+  // Own keys only: "constructor" or "toString" must be unknown commands, not Object's methods.
+  const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
   if (!command) throw new UsageError(`unknown command "${first}"`);
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(HELP);

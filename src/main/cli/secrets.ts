@@ -196,7 +196,7 @@ const SUBCOMMANDS: Record<string, (argv: string[], io: SecretsIo) => Promise<num
 
 export async function runSecrets(argv: string[], io: SecretsIo): Promise<number> {
   const [sub, ...rest] = argv;
-  const command = sub === undefined ? undefined : SUBCOMMANDS[sub];
+  const command = sub === undefined || !Object.hasOwn(SUBCOMMANDS, sub) ? undefined : SUBCOMMANDS[sub];
   if (!command) throw new UsageError(sub === undefined ? 'secrets needs a subcommand: set, list, delete, import or sync' : `unknown secrets subcommand "${sub}" (set, list, delete, import, sync)`);
   try {
     return await command(rest, io);

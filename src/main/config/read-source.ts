@@ -39,9 +39,10 @@ export function readSource(options: ReadSourceOptions): SourceReadout {
     readout.issues.push({ source, path, line: at?.line ?? null, column: at?.column ?? null, field, message });
   };
 
-  let text: string;
+  // Trust is by the file's exact bytes (not its decoded text, which differs for invalid UTF-8).
+  let bytes: string | Buffer;
   try {
-    text = options.text ?? readFileSync(path, 'utf8');
+    bytes = options.text ?? readFileSync(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') {
@@ -53,7 +54,8 @@ export function readSource(options: ReadSourceOptions): SourceReadout {
     return readout;
   }
 
-  readout.sha256 = sha256(text);
+  readout.sha256 = sha256(bytes);
+  const text = bytes.toString();
   const parsed = parseJsonWithLocations(text);
   if (parsed.error) {
     readout.fatal = true;

@@ -37,9 +37,10 @@ export function parseManifestText(path: string, text: string): ParsedFile {
   return { data: null, issues };
 }
 
-function readFile(path: string): { text: string } | null {
+function readFile(path: string): { text: string; bytes: Buffer } | null {
   try {
-    return { text: readFileSync(path, 'utf8') };
+    const bytes = readFileSync(path);
+    return { text: bytes.toString('utf8'), bytes };
   } catch {
     return null;
   }
@@ -97,7 +98,7 @@ export function loadManifest(ctx: DiscoveryContext): Manifest {
       if (origin === 'builtin') manifest.issues.push(`${path}: the built-in manifest is missing; reinstall Gatehouse`);
       continue;
     }
-    if (origin === 'project' && !fileApproved(ctx.stateDir, path, read.text)) {
+    if (origin === 'project' && !fileApproved(ctx.stateDir, path, read.bytes)) {
       manifest.issues.push(`${path}: untrusted_project: ignored until approved (gatehouse trust approve ${path}) (E404)`);
       continue;
     }

@@ -43,13 +43,14 @@ export function describeVerdict(path: string, verdict: TrustVerdict): string {
 export function reviewProjectFiles(stateDir: string, projectRoot: string): ProjectFileReview[] {
   const reviews: ProjectFileReview[] = [];
   for (const { path, kind } of projectTrustFiles(projectRoot)) {
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = readFileSync(path, 'utf8');
+      bytes = readFileSync(path);
     } catch {
       continue; // absent (or unreadable, which config loading reports with its reason)
     }
-    const verdict = trustVerdict(stateDir, path, sha256(text));
+    const text = bytes.toString('utf8');
+    const verdict = trustVerdict(stateDir, path, sha256(bytes));
     reviews.push({ path, kind, ...verdict, ...(kind === 'mcp_config' ? reviewConfig(path, text, projectRoot) : reviewManifest(path, text)) });
   }
   return reviews;

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { approvedDigest, approveFile, fileApproved, listApprovals, revokeFile, sha256 } from '../../../src/main/trust/store';
 import { approveReviewed } from '../../../src/main/trust/approve';
 import { reviewProjectFiles } from '../../../src/main/trust/project-files';
+import { readAllSources } from '../../../src/main/config/load';
 
 let root: string;
 let state: string;
@@ -48,6 +49,19 @@ describe('trust store', () => {
     expect(outcome.message).toContain('changed since it was reviewed');
     expect(approvedDigest(state, file)).toBeNull();
     expect(approveReviewed(state, file, sha256('{}'))).toMatchObject({ ok: true, sha256: sha256('{}') });
+  });
+});
+
+describe('bytes, not decoded text', () => {
+  it('a file that is not valid UTF-8 is approved and recognised by its exact bytes', () => {
+    const file = join(project, '.mcp.json');
+    const bytes = Buffer.concat([Buffer.from('{"mcpServers":{"a":{"command":"x'), Buffer.from([0xff]), Buffer.from('"}}}')]);
+    writeFileSync(file, bytes);
+    const [review] = reviewProjectFiles(state, project);
+    expect(review?.sha256).toBe(sha256(bytes));
+    expect(approveReviewed(state, file, review?.sha256)).toMatchObject({ ok: true });
+    const [readout] = readAllSources({ projectRoot: project, homeDir: join(root, 'home'), configPath: null, stateDir: state });
+    expect(readout?.trust?.state).toBe('approved');
   });
 });
 
