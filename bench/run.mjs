@@ -2,7 +2,7 @@
 // Echo latency: a direct SDK client to server-everything (stdio) against the same call through Gatehouse
 // (stdio and HTTP). The machines are shared and noisy, so what matters is the ratio within one run.
 // Usage: npm run bench [-- --calls 500]
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -44,6 +44,8 @@ mkdirSync(project, { recursive: true });
 mkdirSync(home, { recursive: true });
 writeFileSync(join(project, '.mcp.json'), JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'] } } }));
 const env = { PATH: process.env.PATH ?? '', HOME: home };
+// The operator approves the project's .mcp.json once, as anyone using a checkout's config does.
+execFileSync(process.execPath, [launcher, 'trust', 'approve', '--yes', '--project', project], { env, stdio: 'ignore' });
 const results = [];
 
 const direct = new Client({ name: 'bench', version: '1' });
