@@ -25,7 +25,9 @@ export async function startCore(
   options: Pick<GatehouseOptions, 'restartPolicy' | 'requestCeilingMs'> = {},
 ): Promise<CoreUnderTest> {
   const logs: string[] = [];
-  const gatehouse = createGatehouse({ projectDir: workspace.project, homeDir: workspace.home, stateDir: workspace.stateDir, env, log: (line) => logs.push(line), ...options });
+  // catalog_search asks the MCP Registry: a refused loopback URL keeps tests offline unless one opts in.
+  const offline = { GATEHOUSE_REGISTRY_URL: 'http://127.0.0.1:9', ...env };
+  const gatehouse = createGatehouse({ projectDir: workspace.project, homeDir: workspace.home, stateDir: workspace.stateDir, env: offline, log: (line) => logs.push(line), ...options });
   const snapshots: HealthSnapshot[] = [];
   gatehouse.events.on('healthChanged', (snapshot) => snapshots.push(snapshot));
   await gatehouse.start();

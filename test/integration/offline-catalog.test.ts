@@ -30,4 +30,9 @@ it('searches cached cards of a lazy server, then the live ones once it runs', as
   await core.gatehouse.api.startServer({ name: 'fault' });
   const live = await callMeta<Search>(core.client, 'gateway.catalog_search', { query: 'echo', include_offline: true });
   expect(live.body.results.filter((card) => card.tool_id === 'fault::echo')).toEqual([expect.objectContaining({ availability: 'online' })]);
+
+  // Once its project file is no longer approved, its cached cards are not offered either.
+  expect((await core.gatehouse.api.revokeProjectFile({ path: `${workspace.project}/.mcp.json` })).ok).toBe(true);
+  const held = await callMeta<Search>(core.client, 'gateway.catalog_search', { query: 'echo', include_offline: true });
+  expect(held.body.results.filter((card) => card.tool_id.startsWith('fault::'))).toEqual([]);
 });

@@ -2,6 +2,7 @@
 // in-process). The downstream tool id is kept for invoke, so the ring says what was really called.
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { SessionIdentity } from '../gateway/meta-tool';
+import { invokeCarriesTrace } from '../gateway/trace-context';
 import type { AuditInput } from '../http/audit';
 
 function downstreamToolId(args: unknown): string | null {
@@ -9,7 +10,7 @@ function downstreamToolId(args: unknown): string | null {
   return typeof id === 'string' ? id : null;
 }
 
-export function auditCall(name: string, args: unknown, result: CallToolResult, startedAt: number, session: SessionIdentity): AuditInput {
+export function auditCall(name: string, args: unknown, result: CallToolResult, startedAt: number, session: SessionIdentity, requestMeta?: unknown): AuditInput {
   const toolId = downstreamToolId(args);
   const first = result.content[0];
   const text = first?.type === 'text' ? first.text : '';
@@ -24,5 +25,6 @@ export function auditCall(name: string, args: unknown, result: CallToolResult, s
     latency_ms: Date.now() - startedAt,
     auth_state: 'local',
     error: result.isError ? text.slice(0, 400) : null,
+    trace_present: invokeCarriesTrace(name, args, requestMeta),
   };
 }

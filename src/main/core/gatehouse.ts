@@ -198,7 +198,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
         configIssues: () => store.config.issues,
         // The operator (panel, CLI) sees every session's events; a client session its own and gateway-level ones.
         auditEvents: () => (ownSession.operator ? audit.getAuditEvents() : audit.getAuditEvents(ownSession.sessionId)),
-        recordCall: transport === 'http' ? undefined : (name, args, result, startedAt) => audit.record(auditCall(name, args, result, startedAt, ownSession)),
+        recordCall: transport === 'http' ? undefined : (name, args, result, startedAt, requestMeta) => audit.record(auditCall(name, args, result, startedAt, ownSession, requestMeta)),
         guidance: () => guidance,
         policy: () => policy,
         manifestCandidates(query, limit) {

@@ -23,7 +23,7 @@ export function auditView(event: AuditEvent) {
     tool_id: event.tool,
     auth_state: event.auth_state,
     error: event.error,
-    trace_present: false,
+    trace_present: event.trace_present,
   };
 }
 

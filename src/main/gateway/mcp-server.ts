@@ -78,6 +78,7 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext):
       result = context.redact(await tool.run(parsed.data, context, {
         signal: ctx.mcpReq.signal,
         progressToken,
+        requestMeta: request.params._meta,
         sendProgress: async (progress) => {
           if (progressToken === undefined) return;
           await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...progress } });
@@ -86,7 +87,7 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext):
     } catch (error) {
       result = context.redact(errorResult(error));
     }
-    context.recordCall?.(request.params.name, parsed.data, result, startedAt);
+    context.recordCall?.(request.params.name, parsed.data, result, startedAt, request.params._meta);
     return result;
   });
   return server;

@@ -3,6 +3,7 @@
 import type { CallToolResult, ProgressToken } from '@modelcontextprotocol/server';
 import type * as z from 'zod';
 import type { ConfigIssue } from '../../shared/domain';
+import type { DiscoveryState } from '../discovery/state';
 import type { AuditEvent } from '../http/audit';
 import type { LoadedPolicy } from '../policy';
 import type { Guidance } from './guidance';
@@ -24,6 +25,8 @@ export interface GatewayContext {
   configIssues(): ConfigIssue[];
   /** Manifest servers matching a query that are not configured yet (catalog_search's manifest_candidates). */
   manifestCandidates?(query: string, limit: number): Promise<unknown[]>;
+  /** The discovery state (manifest, cached CLI inventory, registry client), for catalog_search's cli_hints and registry_candidates. */
+  discovery?: DiscoveryState;
   /** The policy in force: allow/deny rules, limits, redaction (swapped on refresh). */
   policy(): LoadedPolicy;
   /** The guidance layers (instructions line, code hints and snippets, the methodology resource). */
@@ -32,7 +35,7 @@ export interface GatewayContext {
    * Records a finished meta-tool call in the audit ring. Set for stdio and in-process sessions; the HTTP
    * layer records its own requests (with auth state), so HTTP sessions leave it unset.
    */
-  recordCall?(toolName: string, args: unknown, result: CallToolResult, startedAt: number): void;
+  recordCall?(toolName: string, args: unknown, result: CallToolResult, startedAt: number, requestMeta?: unknown): void;
   /** Audit events this session may see (its own and gateway-level), oldest first. */
   auditEvents(): AuditEvent[];
   /** Scrubs known secret values from an answer before it leaves the gateway. */
@@ -52,6 +55,8 @@ export interface CallContext {
   signal: AbortSignal;
   progressToken: ProgressToken | undefined;
   sendProgress(progress: { progress: number; total?: number; message?: string }): Promise<void>;
+  /** The tools/call request's own `_meta` (trace context may arrive there as well as in arguments). */
+  requestMeta?: Record<string, unknown>;
 }
 
 export interface MetaTool<S extends z.ZodType = z.ZodType> {

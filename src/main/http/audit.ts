@@ -32,9 +32,11 @@ export interface AuditEvent {
   latency_ms: number;
   auth_state: AuthState;
   error: string | null;
+  /** gateway.invoke carried a valid W3C traceparent (sent downstream whenever the call reaches the server). */
+  trace_present: boolean;
 }
 
-export type AuditInput = Omit<AuditEvent, 'ts' | 'error'> & { startedAt: number; error?: string | null };
+export type AuditInput = Omit<AuditEvent, 'ts' | 'error' | 'trace_present'> & { startedAt: number; error?: string | null; trace_present?: boolean };
 
 export interface AuditRing {
   record(event: AuditInput): void;
@@ -48,11 +50,12 @@ export function createAuditRing(capacity = AUDIT_RING_SIZE, secrets: () => reado
   let next = 0;
   return {
     record(input) {
-      const { startedAt, error, ...rest } = input;
+      const { startedAt, error, trace_present, ...rest } = input;
       const event: AuditEvent = {
         ...rest,
         ts: new Date(startedAt).toISOString(),
         error: error ? redact(error, secrets()) : null,
+        trace_present: trace_present ?? false,
       };
       if (ring.length < capacity) ring.push(event);
       else ring[next] = event;

@@ -4,6 +4,7 @@ import type { ExchangeEnd } from './exchange';
 import { toolOf, type InboundMessage } from './jsonrpc';
 import type { Caller } from './mcp-endpoint';
 import type { Metrics, ToolOutcome } from './metrics';
+import { invokeCarriesTrace } from '../gateway/trace-context';
 
 function outcomeOf(end: ExchangeEnd): { outcome: ToolOutcome; error: string | null } {
   if (end.kind === 'timeout') return { outcome: 'timeout', error: 'request timed out (--request-timeout)' };
@@ -37,5 +38,6 @@ export function recordExchange(
     latency_ms: latencyMs,
     auth_state: caller.authState,
     error,
+    trace_present: inbound.method === 'tools/call' && invokeCarriesTrace(inbound.params?.name, inbound.params?.arguments, inbound.params?._meta),
   });
 }

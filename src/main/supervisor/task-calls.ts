@@ -3,6 +3,7 @@
 // a CallToolResult, and fields a server adds must survive.
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import * as z from 'zod';
+import { metaParam } from './tool-call';
 import type { DownstreamTask } from './task-records';
 
 const Task = z.looseObject({ taskId: z.string(), status: z.string() });
@@ -16,9 +17,17 @@ export function serverSupportsToolTasks(client: Client): boolean {
   return tasks?.requests?.tools?.call !== undefined;
 }
 
-export async function createToolTask(client: Client, tool: string, args: Record<string, unknown>, ttlMs: number | undefined, timeoutMs: number): Promise<DownstreamTask> {
+export interface TaskCallOptions {
+  ttlMs?: number;
+  timeoutMs: number;
+  /** Request `_meta` keys for the server (the caller's validated trace context), as for a plain call. */
+  meta?: Readonly<Record<string, string>>;
+}
+
+export async function createToolTask(client: Client, tool: string, args: Record<string, unknown>, options: TaskCallOptions): Promise<DownstreamTask> {
+  const { ttlMs, timeoutMs, meta } = options;
   const result = await client.request(
-    { method: 'tools/call', params: { name: tool, arguments: args, task: ttlMs === undefined ? {} : { ttl: ttlMs } } },
+    { method: 'tools/call', params: { name: tool, arguments: args, task: ttlMs === undefined ? {} : { ttl: ttlMs }, ...metaParam(meta) } },
     CreateTaskResult,
     { timeout: timeoutMs },
   );

@@ -22,6 +22,13 @@ export interface ToolCallOptions {
   toolId: string;
   sessionId: string | null;
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** Request `_meta` keys for the server (the caller's validated trace context). */
+  meta?: Readonly<Record<string, string>>;
+}
+
+/** `{ _meta }` when there is anything to send; the SDK adds its progressToken beside these keys. */
+export function metaParam(meta: Readonly<Record<string, string>> | undefined): { _meta?: Record<string, string> } {
+  return meta && Object.keys(meta).length ? { _meta: { ...meta } } : {};
 }
 
 export async function runToolCall(
@@ -43,7 +50,7 @@ export async function runToolCall(
   try {
     // Aborting the signal makes the SDK send notifications/cancelled downstream.
     const result = await client.request(
-      { method: 'tools/call', params: { name: tool, arguments: args } },
+      { method: 'tools/call', params: { name: tool, arguments: args, ...metaParam(options.meta) } },
       {
         signal: call.controller.signal,
         timeout: options.timeoutMs,

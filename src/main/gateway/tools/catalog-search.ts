@@ -3,6 +3,8 @@ import * as z from 'zod';
 import { indexTool, searchCatalog, type IndexedTool } from '../catalog';
 import { jsonResult } from '../envelope';
 import { defineMetaTool } from '../meta-tool';
+import { cliHints } from './discovery/cli-hints';
+import { registryCandidates } from './discovery/registry-candidates';
 
 // Indexing is per tool list, and a server's list only changes on (re)connect: cache by identity.
 const indexCache = { online: new WeakMap<readonly Tool[], IndexedTool[]>(), offline: new WeakMap<readonly Tool[], IndexedTool[]>() };
@@ -23,7 +25,8 @@ export const catalogSearch = defineMetaTool({
     'Find downstream tools as compact capability cards (tool_id, server, short description, tags, risk). ' +
     'Call gateway.describe with a tool_id for its arguments, then gateway.invoke to run it. ' +
     'Only tools of online servers are listed unless include_offline=true, which adds cards of servers seen before ' +
-    '(availability "offline"); describe or invoke a tool_id to start its server.',
+    '(availability "offline"); describe or invoke a tool_id to start its server. With a query it also suggests ' +
+    'servers to provision (manifest_candidates, registry_candidates) and installed CLIs (cli_hints).',
   annotations: { readOnlyHint: true },
   input: z.object({
     query: z.string().max(1000).nullish().describe('Words describing what you need; empty lists everything.'),
@@ -47,7 +50,8 @@ export const catalogSearch = defineMetaTool({
     const tools = handles.filter((h) => live(h.status)).flatMap((h) => visible(h.name, indexed(h.name, h.tools, 'online')));
     if (args.include_offline) {
       // Cards from the last time a server was seen; a live list always wins, so no tool appears twice.
-      for (const handle of handles.filter((h) => !live(h.status))) {
+      // A server held back by project trust shows no cards: it cannot be described or invoked (E404).
+      for (const handle of handles.filter((h) => !live(h.status) && !h.definition.untrusted)) {
         const cached = gateway.supervisor.descriptions?.get(handle.name);
         if (cached) tools.push(...visible(handle.name, indexed(handle.name, cached, 'offline')));
       }
@@ -60,9 +64,22 @@ export const catalogSearch = defineMetaTool({
       ...card,
       code_hint: guidance.codeHint({ name: card.tool_name, description: descriptions.get(card.tool_id) ?? card.short_description }),
     }));
-    // With a query, also say which not-yet-configured servers could provide it (provisionable).
+    // With a query, also say what lies beyond the catalog (contract §2.3 extras, each ≤ min(5, limit)):
+    // provisionable manifest servers, CLIs the cached inventory found, registry servers (≤ 1.5 s). The
+    // registry round trip starts first so it overlaps the local work.
     const query = args.query?.trim();
+    const discovery = gateway.discovery;
+    const registry = query && discovery ? registryCandidates(discovery.ctx, query, args.limit) : null;
     const manifest_candidates = query && gateway.manifestCandidates ? await gateway.manifestCandidates(query, args.limit) : [];
-    return jsonResult({ ...found, results, manifest_candidates: manifest_candidates.length ? manifest_candidates : null });
+    const cli_hints = query && discovery ? cliHints(discovery, query, args.limit) : [];
+    const registry_candidates = (await registry) ?? [];
+    const some = <T>(list: T[]) => (list.length ? list : null);
+    return jsonResult({
+      ...found,
+      results,
+      manifest_candidates: some(manifest_candidates),
+      cli_hints: some(cli_hints),
+      registry_candidates: some(registry_candidates),
+    });
   },
 });

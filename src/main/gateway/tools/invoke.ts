@@ -7,6 +7,7 @@ import { defineMetaTool } from '../meta-tool';
 import { resolveTool } from '../resolve-tool';
 import { outputBudget } from '../output-budget';
 import { shapeResult } from '../shape-result';
+import { TraceContextInput, traceMeta } from '../trace-context';
 import { startTask } from './start-task';
 
 export const invoke = defineMetaTool({
@@ -36,6 +37,8 @@ export const invoke = defineMetaTool({
       })
       .nullish()
       .describe('Run as an MCP task (for long jobs): returns a task to poll with gateway.tasks_get / tasks_result.'),
+    trace_context: TraceContextInput.describe('W3C trace context to continue in the server (sent in the call\'s _meta); a malformed value is dropped.'),
+    _meta: TraceContextInput.describe('Same as trace_context, MCP style; trace_context wins where both are valid.'),
   }),
   async run(args, gateway, call) {
     const toolId = args.tool_id;
@@ -61,8 +64,9 @@ export const invoke = defineMetaTool({
       );
     }
 
+    const meta = traceMeta(args.trace_context, args._meta, call.requestMeta);
     if (args.task?.enabled) {
-      return startTask(handle, tool, toolId, callArguments, args.task.ttl ?? undefined, gateway, failure);
+      return startTask(handle, tool, toolId, callArguments, { ttlSeconds: args.task.ttl ?? undefined, meta }, gateway, failure);
     }
 
     const startedAt = Date.now();
@@ -73,6 +77,7 @@ export const invoke = defineMetaTool({
         timeoutMs,
         toolId,
         sessionId: gateway.session.sessionId,
+        meta,
         onProgress: call.progressToken === undefined ? undefined : (progress) => void call.sendProgress(progress),
       });
     } catch (error) {

@@ -9,6 +9,7 @@ import { callError } from '../call-errors';
 import { jsonResult } from '../envelope';
 import type { GatewayContext } from '../meta-tool';
 import { taskInfo } from '../task-info';
+import type { TraceMeta } from '../trace-context';
 
 const CREATE_TIMEOUT_MS = 30_000;
 
@@ -17,7 +18,7 @@ export async function startTask(
   tool: Tool,
   toolId: string,
   args: Record<string, unknown>,
-  ttlSeconds: number | undefined,
+  options: { ttlSeconds?: number; meta: TraceMeta },
   gateway: GatewayContext,
   failure: (error: unknown) => CallToolResult,
 ): Promise<CallToolResult> {
@@ -35,7 +36,8 @@ export async function startTask(
   }
   const startedAt = Date.now();
   try {
-    const task = await createToolTask(client, tool.name, args, ttlSeconds === undefined ? undefined : Math.round(ttlSeconds * 1000), CREATE_TIMEOUT_MS);
+    const ttlMs = options.ttlSeconds === undefined ? undefined : Math.round(options.ttlSeconds * 1000);
+    const task = await createToolTask(client, tool.name, args, { ttlMs, timeoutMs: CREATE_TIMEOUT_MS, meta: options.meta });
     gateway.supervisor.tasks.add(owner, handle.name, toolId, task);
     return jsonResult({ tool_id: toolId, ok: true, task: { server_name: handle.name, ...taskInfo(task) }, truncated: false, errors: [] });
   } catch (error) {
