@@ -11,6 +11,7 @@ import type { SourceReadout } from '../../config/types';
 import { jsonResult } from '../envelope';
 import { defineMetaTool, type MetaTool } from '../meta-tool';
 import { STATUS_WORD } from '../status-words';
+import { approveStep } from '../next-step';
 
 interface StatusDiagnostic {
   code: string;
@@ -120,9 +121,7 @@ export function configStatus(ctx: ConfigToolsContext): MetaTool {
           startup_env_var: missingAuth ? (row.missing_env_vars[0] ?? null) : null,
           missing_env_vars: row?.missing_env_vars.length ? row.missing_env_vars : null,
           auth_state: missingAuth ? 'missing_auth' : 'none',
-          next_step: untrusted
-            ? `ask the operator to review ${untrusted.path} and approve it (Gatehouse panel, or: gatehouse trust approve)`
-            : missingAuth ? `gateway.auth_connect(server_name='${name}')` : null,
+          next_step: untrusted ? approveStep(untrusted.path) : missingAuth ? `gateway.auth_connect(server_name='${name}')` : null,
           configured: true,
           manifest: false,
           provisioned: false,

@@ -5,6 +5,7 @@ import { jsonResult } from '../envelope';
 import { AUTH_STATE_SEMANTICS, auditView } from '../audit-view';
 import { defineMetaTool } from '../meta-tool';
 import { STATUS_WORD } from '../status-words';
+import { rowNextStep } from '../next-step';
 
 
 export const health = defineMetaTool({
@@ -32,9 +33,7 @@ export const health = defineMetaTool({
         startup_env_var: row.missing_env_vars[0] ?? null,
         missing_env_vars: row.missing_env_vars.length ? row.missing_env_vars : null,
         auth_state: row.status === 'auth_required' ? 'missing_auth' : null,
-        next_step: row.startup_skip_reason === 'untrusted_project'
-          ? `ask the operator to review ${row.source_path} and approve it (Gatehouse panel, or: gatehouse trust approve)`
-          : row.status === 'auth_required' ? `gateway.auth_connect(server_name='${row.name}')` : null,
+        next_step: rowNextStep(row),
         restart_count: row.restart_count,
         breaker: row.breaker,
         last_exit_code: row.last_exit_code,

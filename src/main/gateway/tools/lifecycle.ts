@@ -8,6 +8,7 @@ import { cancelActiveTasks } from '../cancel-tasks';
 import { jsonResult } from '../envelope';
 import { defineMetaTool, type GatewayContext } from '../meta-tool';
 import { STATUS_WORD } from '../status-words';
+import { rowNextStep } from '../next-step';
 
 type Action = 'connect' | 'disconnect' | 'restart';
 
@@ -31,7 +32,7 @@ function answer(
     errors: body.errors ?? [],
     missing_env_vars: missing.length ? missing : null,
     auth_state: row?.status === 'auth_required' ? 'missing_auth' : null,
-    next_step: row?.status === 'auth_required' ? `gateway.auth_connect(server_name='${server}')` : null,
+    next_step: rowNextStep(row),
   });
 }
 

@@ -39,6 +39,8 @@ export interface GatewaySetup {
   homeFiles?: Record<string, string>;
   /** Extra environment for the gateway process (on top of HOME, PATH and the no-network default). */
   env?: Record<string, string>;
+  /** The project .mcp.json is approved by the operator (contract §4.5) unless this is false. */
+  approved?: boolean;
 }
 
 /**
@@ -98,7 +100,7 @@ export function newClient(era: Era): Client {
 export async function openGateway(lane: Lane, setup: GatewaySetup): Promise<Gateway> {
   requireBuild();
   const workspace = createWorkspace();
-  workspace.writeConfig({ mcpServers: setup.mcpServers, ...(setup.autoStart ? { autoStart: setup.autoStart } : {}) });
+  workspace.writeConfig({ mcpServers: setup.mcpServers, ...(setup.autoStart ? { autoStart: setup.autoStart } : {}) }, undefined, { approve: setup.approved !== false });
   for (const [relative, content] of Object.entries(setup.homeFiles ?? {})) {
     const file = join(workspace.home, relative);
     mkdirSync(dirname(file), { recursive: true });
