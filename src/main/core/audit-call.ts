@@ -3,6 +3,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { SessionIdentity } from '../gateway/meta-tool';
 import { invokeCarriesTrace } from '../gateway/trace-context';
+import { invokeCorrelation } from '../gateway/correlation';
 import type { AuditInput } from '../http/audit';
 
 function downstreamToolId(args: unknown): string | null {
@@ -26,5 +27,6 @@ export function auditCall(name: string, args: unknown, result: CallToolResult, s
     auth_state: 'local',
     error: result.isError ? text.slice(0, 400) : null,
     trace_present: invokeCarriesTrace(name, args, requestMeta),
+    correlation: name === 'gateway.invoke' ? invokeCorrelation(args) : null,
   };
 }

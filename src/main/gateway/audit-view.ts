@@ -24,6 +24,7 @@ export function auditView(event: AuditEvent) {
     auth_state: event.auth_state,
     error: event.error,
     trace_present: event.trace_present,
+    ...(event.correlation ?? {}),
   };
 }
 

@@ -4,6 +4,7 @@
 // principal, that principal's stateless requests; never another client's (contract §8.3 `audit_events`).
 // Error text is redacted before it is stored, never after.
 import { redact } from './redact';
+import type { Correlation } from '../gateway/correlation';
 
 export const AUDIT_RING_SIZE = 1000;
 
@@ -34,9 +35,11 @@ export interface AuditEvent {
   error: string | null;
   /** gateway.invoke carried a valid W3C traceparent (sent downstream whenever the call reaches the server). */
   trace_present: boolean;
+  /** gateway.invoke's run, seat and evidence-label correlation ids (audit only), when given. */
+  correlation: Correlation | null;
 }
 
-export type AuditInput = Omit<AuditEvent, 'ts' | 'error' | 'trace_present'> & { startedAt: number; error?: string | null; trace_present?: boolean };
+export type AuditInput = Omit<AuditEvent, 'ts' | 'error' | 'trace_present' | 'correlation'> & { startedAt: number; error?: string | null; trace_present?: boolean; correlation?: Correlation | null };
 
 export interface AuditRing {
   record(event: AuditInput): void;
@@ -50,12 +53,13 @@ export function createAuditRing(capacity = AUDIT_RING_SIZE, secrets: () => reado
   let next = 0;
   return {
     record(input) {
-      const { startedAt, error, trace_present, ...rest } = input;
+      const { startedAt, error, trace_present, correlation, ...rest } = input;
       const event: AuditEvent = {
         ...rest,
         ts: new Date(startedAt).toISOString(),
         error: error ? redact(error, secrets()) : null,
         trace_present: trace_present ?? false,
+        correlation: correlation ?? null,
       };
       if (ring.length < capacity) ring.push(event);
       else ring[next] = event;

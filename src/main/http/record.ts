@@ -5,6 +5,7 @@ import { toolOf, type InboundMessage } from './jsonrpc';
 import type { Caller } from './mcp-endpoint';
 import type { Metrics, ToolOutcome } from './metrics';
 import { invokeCarriesTrace } from '../gateway/trace-context';
+import { invokeCorrelation } from '../gateway/correlation';
 
 function outcomeOf(end: ExchangeEnd): { outcome: ToolOutcome; error: string | null } {
   if (end.kind === 'timeout') return { outcome: 'timeout', error: 'request timed out (--request-timeout)' };
@@ -39,5 +40,6 @@ export function recordExchange(
     auth_state: caller.authState,
     error,
     trace_present: inbound.method === 'tools/call' && invokeCarriesTrace(inbound.params?.name, inbound.params?.arguments, inbound.params?._meta),
+    correlation: inbound.method === 'tools/call' && inbound.params?.name === 'gateway.invoke' ? invokeCorrelation(inbound.params.arguments) : null,
   });
 }

@@ -9,6 +9,7 @@ import { outputBudget } from '../output-budget';
 import { shapeResult } from '../shape-result';
 import { TraceContextInput, traceMeta } from '../trace-context';
 import { startTask } from './start-task';
+import { correlationInputs, correlationOf } from '../correlation';
 
 export const invoke = defineMetaTool({
   name: 'gateway.invoke',
@@ -39,9 +40,12 @@ export const invoke = defineMetaTool({
       .describe('Run as an MCP task (for long jobs): returns a task to poll with gateway.tasks_get / tasks_result.'),
     trace_context: TraceContextInput.describe('W3C trace context to continue in the server (sent in the call\'s _meta); a malformed value is dropped.'),
     _meta: TraceContextInput.describe('Same as trace_context, MCP style; trace_context wins where both are valid.'),
+    ...correlationInputs,
   }),
   async run(args, gateway, call) {
     const toolId = args.tool_id;
+    const correlation = correlationOf(args);
+    if (!correlation.ok) return { content: [{ type: 'text', text: `Input validation error: ${correlation.problem}` }], isError: true };
     const timeoutMs = args.options?.timeout_ms ?? 30_000;
     const failure = (error: unknown) => {
       const denied = error instanceof GatewayError && (error.code === 'E401' || error.code === 'E402' || error.code === 'E102');
