@@ -4,6 +4,7 @@ import { mkdirSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { mergeSources, readAllSources, sourcePaths, type ConfigLocations } from './load';
 import type { EffectiveConfig, SourceReadout } from './types';
+import type { ConfigSourceKind } from '../../shared/domain';
 
 const RELOAD_DEBOUNCE_MS = 150;
 
@@ -26,8 +27,9 @@ export class ConfigStore {
     return this.current.sources.filter((s) => s.source === 'custom' && s.fatal).flatMap((s) => s.issues);
   }
 
-  reload(): EffectiveConfig {
-    this.current = this.read();
+  /** Re-reads every source, or only those of the given kinds (the others keep what was read before). */
+  reload(only?: readonly ConfigSourceKind[]): EffectiveConfig {
+    this.current = this.read(only);
     return this.current;
   }
 
@@ -73,8 +75,11 @@ export class ConfigStore {
     }, RELOAD_DEBOUNCE_MS);
   }
 
-  private read(): EffectiveConfig {
+  private read(only?: readonly ConfigSourceKind[]): EffectiveConfig {
+    const before = new Map((this.current?.sources ?? []).map((r) => [`${r.source}:${r.path}`, r]));
     const readouts = readAllSources(this.locations).map((readout) => {
+      const kept = only && !only.includes(readout.source) ? before.get(`${readout.source}:${readout.path}`) : undefined;
+      if (kept) return kept;
       const key = `${readout.source}:${readout.path}`;
       if (!readout.fatal) {
         this.lastGood.set(key, readout);

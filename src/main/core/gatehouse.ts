@@ -205,10 +205,10 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
           return manifestCandidates(discovery.state, this, query, limit);
         },
         discovery: discovery.state,
-        reload: () => {
+        reload: (source) => {
           guidance = readGuidance();
           policy = readPolicy();
-          return applyConfig(store.reload());
+          return applyConfig(store.reload(source === 'custom' ? ['custom'] : source === 'claude_config' ? ['project', 'user'] : undefined));
         },
       });
       sessions.add(server);

@@ -16,6 +16,7 @@ import { connectServer, disconnectServer, restartServer } from './tools/lifecycl
 import { cancel, listPending } from './tools/pending';
 import { refresh } from './tools/refresh';
 import { tasksCancel, tasksGet, tasksList, tasksResult } from './tools/tasks';
+import { dropNulls } from './drop-nulls';
 
 export const META_TOOLS: MetaTool[] = [
   catalogSearch,
@@ -65,7 +66,7 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext):
     }
     const decision = context.policy().decideGatewayTool(request.params.name);
     if (!decision.allowed) return errorResult(new GatewayError(decision.code, decision.message, {}, decision.suggestion));
-    const parsed = tool.input.safeParse(request.params.arguments ?? {});
+    const parsed = tool.input.safeParse(dropNulls(request.params.arguments ?? {}));
     if (!parsed.success) {
       const detail = parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');
       return { content: [{ type: 'text', text: `Input validation error: ${detail}` }], isError: true };

@@ -12,6 +12,9 @@ import type { Supervisor } from '../supervisor/supervisor';
 export type GatewayTransport = 'stdio' | 'http' | 'in-process';
 
 /** Who is calling: pending calls and tasks belong to a session; the operator sees all of them. */
+/** gateway.refresh's `source`: claude_config = the project and user .mcp.json files, custom = --config. */
+export type RefreshSource = 'claude_config' | 'custom';
+
 export interface SessionIdentity {
   sessionId: string;
   operator: boolean;
@@ -41,7 +44,8 @@ export interface GatewayContext {
   /** Scrubs known secret values from an answer before it leaves the gateway. */
   redact<T>(value: T): T;
   /** Re-reads every config source and reconciles the servers (gateway.refresh). */
-  reload(): Promise<ReloadResult>;
+  /** Re-reads config (all sources, or only those of `source`), policy and guidance, and reconciles. */
+  reload(source?: RefreshSource): Promise<ReloadResult>;
 }
 
 export interface ReloadResult {

@@ -5,6 +5,7 @@ import type { ServerHandle } from '../supervisor/server-handle';
 import type { LoadedPolicy } from '../policy';
 import type { Supervisor } from '../supervisor/supervisor';
 import { splitToolId } from './cards';
+import { indexedTools } from './indexed-tools';
 
 export interface ResolvedTool {
   handle: ServerHandle;
@@ -29,6 +30,10 @@ export async function resolveTool(supervisor: Supervisor, policy: LoadedPolicy, 
     // The server died between connecting and the lookup (its list went with it): connect once more.
     await handle.ensureConnected();
     tool = handle.tools.find((t) => t.name === parts.tool);
+  }
+  if (tool && !indexedTools(parts.server, handle.tools, policy).includes(tool)) {
+    throw new GatewayError('E402', `Tool '${id}' is past limits.max_tools_per_server (${policy.limits.max_tools_per_server}) and is not offered`,
+      { tool_id: id, auth_state: 'policy_denied' }, 'raise limits.max_tools_per_server in the policy, or deny tools you do not need so this one fits');
   }
   if (!tool) {
     throw new GatewayError('E301', `Tool '${parts.tool}' not found on server '${parts.server}'`, { tool_id: id },

@@ -51,7 +51,12 @@ export class Supervisor {
   private generation = 0;
   private publishQueued = false;
   private statsTimer: NodeJS.Timeout | null = null;
-  readonly pending = new PendingCalls(() => this.publish('stats'));
+  readonly pending = new PendingCalls(() => {
+    this.publish('stats');
+    this.recycleDrained();
+  });
+  /** Servers holding an old credential that had calls in flight: recycled as soon as those finish. */
+  private readonly staleCredentials = new Set<ServerHandle>();
   readonly tasks = new TaskRecords();
   private readonly children: ChildrenRegistry;
 
@@ -124,7 +129,7 @@ export class Supervisor {
    * A credential changed: running servers that reference one of these names hold the old value (in
    * their child's environment or their connection's headers), so they are stopped and start again
    * with the new one — at once when eager, on next use otherwise. A server with calls in flight keeps
-   * running (cutting them off would lose work) and picks the value up at its next start.
+   * running until they finish (cutting them off would lose work), then it is recycled the same way.
    */
   async recycleUsing(changes: ReadonlyMap<string, string | null>): Promise<{ recycled: string[]; deferred: string[] }> {
     // A change time (ISO) spares a connection made after it: that one already has the new value.
@@ -140,10 +145,24 @@ export class Supervisor {
     const deferred = affected.filter((handle) => this.pending.countFor(handle.name) > 0);
     const recycled = affected.filter((handle) => !deferred.includes(handle));
     await Promise.all(recycled.map((handle) => handle.stop('lazy')));
-    for (const handle of deferred) this.options.log(`[${handle.name}] a credential it uses changed; it picks the new value up at its next start (calls are in flight)`);
+    for (const handle of deferred) {
+      this.staleCredentials.add(handle);
+      this.options.log(`[${handle.name}] a credential it uses changed; restarting with the new value once its calls in flight finish`);
+    }
     for (const handle of recycled) this.options.log(`[${handle.name}] a credential it uses changed; restarting with the new value`);
     this.startEager();
     return { recycled: recycled.map((h) => h.name), deferred: deferred.map((h) => h.name) };
+  }
+
+  private recycleDrained(): void {
+    for (const handle of this.staleCredentials) {
+      if (this.pending.countFor(handle.name) > 0) continue;
+      this.staleCredentials.delete(handle);
+      // Replaced or stopped meanwhile: its successor (or its next start) already reads the new value.
+      if (this.handles.get(handle.name) !== handle || handle.client === null) continue;
+      this.options.log(`[${handle.name}] its calls finished; restarting with the changed credential`);
+      handle.stop('lazy').then(() => this.startEager(), (error: unknown) => this.options.log(`[${handle.name}] restart after a credential change failed: ${safeMessage(error)}`));
+    }
   }
 
   /** Eager servers start in parallel; one failing never blocks the others or start-up. */

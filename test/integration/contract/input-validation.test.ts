@@ -88,5 +88,11 @@ describe.each(LANES)('$label', (lane) => {
       await gw.call('gateway.invoke', { tool_id: 'fault::echo', arguments: { message: 'n' }, options: { max_output_chars: null } }),
     );
     expect(nested.ok).toBe(true);
+    // Fields with a default take it when sent as null, at any depth of the gateway's own arguments.
+    const limited = answerOf<{ results: unknown[] }>(await gw.call('gateway.catalog_search', { query: 'echo', limit: null, include_offline: null }));
+    expect(Array.isArray(limited.results)).toBe(true);
+    expect(answerOf<{ ok: boolean; dry_run: boolean }>(await gw.call('gateway.set_startup_policy', { operation: 'add', names: null, dry_run: null, apply: null }))).toMatchObject({ dry_run: true });
+    const timed = answerOf<{ ok: boolean }>(await gw.call('gateway.invoke', { tool_id: 'fault::echo', arguments: { message: 'n' }, options: { timeout_ms: null, redact_secrets: null } }));
+    expect(timed.ok).toBe(true);
   });
 });

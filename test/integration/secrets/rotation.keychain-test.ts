@@ -8,7 +8,7 @@ import { createSecretStore } from '../../../src/main/secrets/store';
 import { startCore, type CoreUnderTest } from '../../helpers/core';
 import { callMeta } from '../../helpers/meta';
 import { waitFor } from '../../helpers/wait';
-import { createWorkspace, type Workspace } from '../../helpers/workspace';
+import { createWorkspace, faultServer, type Workspace } from '../../helpers/workspace';
 import { CANARY_SERVER } from './helpers/gateway-context';
 import { canaryValue, requireKeychainSession } from './helpers/keychain-session';
 
@@ -40,6 +40,7 @@ it('restarts exactly the servers that use a changed credential, wherever it was 
     mcpServers: {
       user: { command: process.execPath, args: [CANARY_SERVER], env: { ROTATE_TOKEN: '${ROTATE_TOKEN}' } },
       bystander: { command: process.execPath, args: [CANARY_SERVER] },
+      busy: faultServer({ ROTATE_TOKEN: '${ROTATE_TOKEN}' }),
     },
   });
   core = await startCore(workspace, env);
@@ -54,10 +55,16 @@ it('restarts exactly the servers that use a changed credential, wherever it was 
   const bystanderPid = await pidOf('bystander');
   expect(bystanderPid).toEqual(expect.any(Number));
 
-  // The panel.
+  // The panel, while another user of the name has a call in flight: that call finishes undisturbed, and
+  // its server restarts only afterwards.
+  const slow = callMeta<{ ok: boolean }>(c.client, 'gateway.invoke', { tool_id: 'busy::slow', arguments: { ms: 5000 } });
+  const busyPid = await waitFor(async () => (await c.gatehouse.api.listHealth({})).rows.find((r) => r.name === 'busy' && r.pending_count > 0)?.pid, 'the slow call to be in flight');
   const second = canaryValue('ROTATE');
   expect((await c.gatehouse.api.setSecret({ scope: 'user', name: 'ROTATE_TOKEN', value: second })).ok).toBe(true);
   await waitFor(async () => (await seenDigest()) === digestOf(second), 'the server to run with the value set in the panel');
+  expect(await pidOf('busy')).toBe(busyPid);
+  expect((await slow).body.ok).toBe(true);
+  await waitFor(async () => (await pidOf('busy')) !== busyPid, 'the busy server to restart once its call finished');
 
   // Another writer of the keychain and the index (what `gatehouse secrets set` in a terminal does).
   const third = canaryValue('ROTATE');

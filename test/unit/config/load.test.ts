@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConfigIssue } from '../../../src/shared/domain';
 import { approveFile } from '../../../src/main/trust/store';
+import { ConfigStore } from '../../../src/main/config/store';
 import { DEFAULT_CONFIG_LABEL, formatIssue, mergeSources, readAllSources, sourcePaths } from '../../../src/main/config/load';
 
 let root: string;
@@ -222,5 +223,19 @@ describe('formatIssue', () => {
     const line = formatIssue(issues[0] as ConfigIssue);
     expect(line.startsWith(`E101 config: ${join(home, '.mcp.json')}:3:27 (mcpServers.a.args): server "a": `)).toBe(true);
     expect(line).toMatch(/expected array/);
+  });
+});
+
+describe('ConfigStore.reload(only)', () => {
+  it('re-reads only the named kinds of source; the others keep what was read before (refresh source)', () => {
+    const custom = writeJson(join(root, 'custom.json'), { mcpServers: { c1: { command: 'c' } } });
+    writeJson(join(project, '.mcp.json'), { mcpServers: { p1: { command: 'p' } } });
+    const store = new ConfigStore({ projectRoot: project, homeDir: home, configPath: custom, stateDir: stateDir() });
+    writeJson(custom, { mcpServers: { c1: { command: 'c' }, c2: { command: 'c' } } });
+    writeJson(join(project, '.mcp.json'), { mcpServers: { p1: { command: 'p' }, p2: { command: 'p' } } });
+    expect([...store.reload(['custom']).servers.keys()]).toEqual(['c1', 'c2', 'p1']);
+    expect([...store.reload(['project', 'user']).servers.keys()]).toEqual(['c1', 'c2', 'p1', 'p2']);
+    writeJson(custom, { mcpServers: {} });
+    expect([...store.reload().servers.keys()]).toEqual(['p1', 'p2']);
   });
 });

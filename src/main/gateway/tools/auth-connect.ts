@@ -35,7 +35,7 @@ function declaredNames(gateway: GatewayContext, server: string): string[] | null
 async function defaultReconnect(server: string, gateway: GatewayContext, name: string): Promise<{ connected: boolean; message: string }> {
   // Servers already running with an older value of this name start again with the new one.
   const { recycled, deferred } = await gateway.supervisor.recycleUsing(new Map([[name, null]]));
-  if (deferred.includes(server)) return { connected: true, message: 'the server has calls in flight and uses the new value from its next start' };
+  if (deferred.includes(server)) return { connected: true, message: 'the server has calls in flight; it restarts with the new value as soon as they finish' };
   const handle = gateway.supervisor.get(server);
   if (handle && recycled.includes(server)) return reconnect(handle);
   if (!handle || (handle.status !== 'auth_required' && handle.status !== 'error')) {

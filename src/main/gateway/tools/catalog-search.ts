@@ -2,6 +2,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import * as z from 'zod';
 import { indexTool, searchCatalog, type IndexedTool } from '../catalog';
 import { jsonResult } from '../envelope';
+import { indexedTools } from '../indexed-tools';
 import { defineMetaTool } from '../meta-tool';
 import { cliHints } from './discovery/cli-hints';
 import { registryCandidates } from './discovery/registry-candidates';
@@ -46,7 +47,7 @@ export const catalogSearch = defineMetaTool({
     const live = (status: string) => status === 'online' || status === 'degraded';
     // Policy first, then the per-server cap: tools past max_tools_per_server are not indexed.
     const visible = (server: string, entries: IndexedTool[]) =>
-      entries.filter((t) => policy.toolAllowed(server, t.card.tool_name)).slice(0, policy.limits.max_tools_per_server);
+      indexedTools(server, entries, policy, (t) => t.card.tool_name);
     const tools = handles.filter((h) => live(h.status)).flatMap((h) => visible(h.name, indexed(h.name, h.tools, 'online')));
     if (args.include_offline) {
       // Cards from the last time a server was seen; a live list always wins, so no tool appears twice.

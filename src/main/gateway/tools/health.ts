@@ -6,7 +6,7 @@ import { AUTH_STATE_SEMANTICS, auditView } from '../audit-view';
 import { defineMetaTool } from '../meta-tool';
 import { STATUS_WORD } from '../status-words';
 import { rowNextStep } from '../next-step';
-
+import { indexedTools } from '../indexed-tools';
 
 export const health = defineMetaTool({
   name: 'gateway.health',
@@ -39,7 +39,8 @@ export const health = defineMetaTool({
         last_exit_code: row.last_exit_code,
         last_exit_signal: row.last_exit_signal,
         pending_count: row.pending_count,
-        tools_dropped: Math.max(0, row.tool_count - gateway.policy().limits.max_tools_per_server) || null,
+        // Allowed tools past the per-server cap (denied ones are not "dropped": policy hid them on purpose).
+        tools_dropped: handle.tools.filter((t) => gateway.policy().toolAllowed(row.name, t.name)).length - indexedTools(row.name, handle.tools, gateway.policy()).length || null,
         latency: row.latency.count ? row.latency : null,
         startup_source: row.source,
         source_path: row.source_path,

@@ -1,9 +1,11 @@
 // gateway.refresh: re-read the configuration and reconcile the servers. Refused while any request is in
 // flight unless `force`, which cancels everything first (contract §2.3, §7.6).
 import * as z from 'zod';
-import { safeMessage } from '../../core/errors';
+import { GatewayError, safeMessage } from '../../core/errors';
+import { formatIssue } from '../../config/load';
 import { cancelActiveTasks } from '../cancel-tasks';
-import { jsonResult } from '../envelope';
+import { errorEntry, jsonResult } from '../envelope';
+import { indexedTools } from '../indexed-tools';
 import { defineMetaTool } from '../meta-tool';
 
 export const refresh = defineMetaTool({
@@ -39,16 +41,21 @@ export const refresh = defineMetaTool({
     const taskCancels = await cancelActiveTasks(supervisor);
     const taskCounts = { mcp_tasks_cancelled: taskCancels.cancelled, mcp_tasks_remaining: supervisor.tasks.activeCount() };
     try {
-      const result = await gateway.reload();
+      const result = await gateway.reload(args.source ?? undefined);
       const handles = supervisor.all();
+      // Each problem as a GatewayError entry (contract §2.1): config issues E101, an invalid policy E102.
+      const configErrors = gateway.configIssues().map((issue) => errorEntry(new GatewayError('E101', formatIssue(issue).replace(/^E101 config: /, ''), { path: issue.path, line: issue.line, field: issue.field }, 'fix the file; Gatehouse reloads it on save')));
+      const policyError = gateway.policy().error;
+      const policyErrors = policyError ? [errorEntry(new GatewayError('E102', policyError.message, {}, policyError.next_step))] : [];
       return jsonResult({
-        // A task that could not be cancelled downstream makes the refresh not ok (contract §2.3).
-        ok: taskCancels.failed === 0,
+        // A task that could not be cancelled downstream, or a policy that no longer parses, makes the
+        // refresh not ok (contract §2.3, §5).
+        ok: taskCancels.failed === 0 && !policyError,
         servers_seen: handles.length,
         servers_online: handles.filter((h) => h.status === 'online' || h.status === 'degraded').length,
-        tools_indexed: handles.reduce((sum, h) => sum + h.tools.length, 0),
+        tools_indexed: handles.reduce((sum, h) => sum + indexedTools(h.name, h.tools, gateway.policy()).length, 0),
         revision_id: result.revisionId,
-        errors: gateway.configIssues().map((issue) => `${issue.path}${issue.line ? `:${issue.line}` : ''}: ${issue.message}`),
+        errors: [...policyErrors, ...configErrors],
         ...counts,
         ...taskCounts,
         pending_requests_cancelled: cancelled,

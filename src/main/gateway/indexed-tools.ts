@@ -1,0 +1,13 @@
+// Which of a server's tools the gateway offers: the ones policy allows, then at most
+// limits.max_tools_per_server of them in the server's own order (contract §5). Search, describe, invoke,
+// refresh and health all use this one rule, so a tool past the cap is never callable by its id either.
+import type { LoadedPolicy } from '../policy';
+
+type Limits = Pick<LoadedPolicy, 'toolAllowed' | 'limits'>;
+
+export function indexedTools<T extends { name: string }>(server: string, tools: readonly T[], policy: Limits): T[];
+export function indexedTools<T>(server: string, tools: readonly T[], policy: Limits, nameOf: (tool: T) => string): T[];
+export function indexedTools<T>(server: string, tools: readonly T[], policy: Limits, nameOf?: (tool: T) => string): T[] {
+  const name = nameOf ?? ((tool: T) => (tool as { name: string }).name); // the first overload guarantees `name`
+  return tools.filter((tool) => policy.toolAllowed(server, name(tool))).slice(0, policy.limits.max_tools_per_server);
+}
