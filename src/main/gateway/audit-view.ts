@@ -12,16 +12,36 @@ const OUTCOME: Record<AuditEvent['outcome'], 'success' | 'failure' | 'refused'> 
   unavailable: 'refused',
 };
 
+/** The inbound authentication result, in the auth-fields vocabulary of contract §2.2. */
+const AUTH_STATE: Record<AuditEvent['auth_state'], 'none' | 'missing_auth' | 'insufficient_scope' | 'unknown'> = {
+  none: 'none',
+  local: 'none',
+  authenticated: 'none',
+  missing: 'missing_auth',
+  invalid: 'missing_auth',
+  insufficient_scope: 'insufficient_scope',
+  unavailable: 'unknown',
+};
+
+/** invoke for a downstream tool id, the meta-tool's own name otherwise (describe, refresh, …), else the method. */
+function actionOf(event: AuditEvent): string {
+  if (event.method !== 'tools/call' || !event.tool) return event.method;
+  if (event.tool.includes('::')) return 'invoke';
+  return event.tool.startsWith('gateway.') ? event.tool.slice('gateway.'.length) : event.tool;
+}
+
 export function auditView(event: AuditEvent) {
   return {
     timestamp: event.ts,
     method: event.method,
-    action: event.method === 'tools/call' && event.tool ? 'invoke' : event.method,
+    action: actionOf(event),
     outcome: OUTCOME[event.outcome],
     latency_ms: event.latency_ms,
     server_name: event.server,
     tool_id: event.tool,
-    auth_state: event.auth_state,
+    auth_state: AUTH_STATE[event.auth_state],
+    // How the caller authenticated to Gatehouse: local (stdio, in-process), none, authenticated, …
+    auth_event: event.auth_state,
     error: event.error,
     trace_present: event.trace_present,
     ...(event.correlation ?? {}),

@@ -102,8 +102,11 @@ describe('registry_candidates', () => {
   it('come from the registry, small, with a register_discovered_server step, cached on disk', async () => {
     const s = setup!;
     const { body } = await search(s, { query: 'weather forecasts', limit: 20 });
-    expect(body.registry_candidates?.[0]).toEqual({
+    expect(body.registry_candidates?.[0]).toMatchObject({
       name: 'io.github.example/weather',
+      candidate_type: 'server',
+      relevance_score: 1,
+      source: 'registry',
       package: '@example/weather-mcp@1.4.2',
       description: 'Weather forecasts and alerts',
       transport: 'stdio',

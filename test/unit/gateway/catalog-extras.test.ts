@@ -57,9 +57,17 @@ describe('briefRegistryCandidate', () => {
   });
 
   it('keeps a packaged server small and points at register_discovered_server', () => {
-    const candidate = briefRegistryCandidate(packaged!);
-    expect(candidate).toEqual({
+    const candidate = briefRegistryCandidate(packaged!, 1);
+    // The contract's CapabilityCandidate (source "registry"), plus a short description and the next step.
+    expect(candidate).toMatchObject({
       name: 'io.github.Example/Weather Tools',
+      candidate_type: 'server',
+      relevance_score: 0.9,
+      source: 'registry',
+      requires_api_key: true,
+      env_var: 'WEATHER_API_KEY',
+      is_installed: false,
+      provisionable: false,
       package: '@example/weather-mcp@1.4.2',
       description: expect.stringMatching(/^Weather forecasts\. x+\.\.\.$/),
       transport: 'stdio',

@@ -47,6 +47,8 @@ export const health = defineMetaTool({
         transport: row.transport,
         pid: row.pid,
         stderr_tail: args.verbose ? handle.stderr.tail(10) : null,
+        // Where its cards come from: the live list, the offline cache of an earlier run, or nowhere yet.
+        catalog_state: handle.status === 'online' || handle.status === 'degraded' ? 'live' : gateway.supervisor.descriptions?.get(handle.name) ? 'cached' : 'empty',
       };
     });
     const issues = gateway.configIssues();

@@ -94,6 +94,11 @@ export function configuredCandidate(handle: ServerHandle, score: number, reasoni
   };
 }
 
+/** The registry's own order is its relevance: the first result scores 1, each next one 0.1 less. */
+export function rankScore(rank: number): number {
+  return Math.max(0, Math.round((1 - rank * 0.1) * 100) / 100);
+}
+
 export function registryCandidate(result: RegistryResult, score: number): Candidate {
   return {
     ...BLANK,

@@ -7,6 +7,7 @@ import { registryBase, searchRegistry, type RegistryAnswer } from '../../../disc
 import type { RegistryResult } from '../../../discovery/registry-parse';
 import type { DiscoveryContext } from '../../../discovery/types';
 import { shortDescription } from '../../cards';
+import { rankScore, registryCandidate, type Candidate } from './candidate';
 
 export const REGISTRY_BUDGET_MS = 1_500;
 
@@ -16,17 +17,8 @@ export const REGISTRY_BUDGET_MS = 1_500;
  */
 const overrunning = new Set<string>();
 
-export interface RegistryCandidate {
-  name: string;
-  package: string | null;
-  description: string | null;
-  transport: string | null;
-  /** The remote endpoint, for a server that has no package to install. */
-  url: string | null;
-  /** Names of the variables the server needs (never values). */
-  env_vars: string[];
-  next_step: string;
-}
+/** A CapabilityCandidate (contract §2.2, source "registry") plus a short description and the next step. */
+export type RegistryCandidate = Candidate & { description: string | null; env_vars: string[]; next_step: string };
 
 /** A server name register_discovered_server accepts, from a registry name such as `io.github.acme/notes`. */
 export function suggestedServerName(registryName: string): string {
@@ -35,12 +27,10 @@ export function suggestedServerName(registryName: string): string {
   return name || 'server';
 }
 
-export function briefRegistryCandidate(result: RegistryResult): RegistryCandidate {
+export function briefRegistryCandidate(result: RegistryResult, rank = 0): RegistryCandidate {
   return {
-    name: result.name,
-    package: result.package,
+    ...registryCandidate(result, rankScore(rank)),
     description: result.description === null ? null : shortDescription(result.description),
-    transport: result.transport,
     url: result.package ? null : result.url,
     env_vars: result.env_vars,
     next_step: result.package
@@ -69,5 +59,5 @@ export async function registryCandidates(ctx: DiscoveryContext, query: string, l
     return null;
   }
   if (!answer?.ok || !answer.results.length) return null;
-  return answer.results.slice(0, count).map(briefRegistryCandidate);
+  return answer.results.slice(0, count).map((result, rank) => briefRegistryCandidate(result, rank));
 }

@@ -11,7 +11,7 @@ import { searchRegistry } from '../../../discovery/registry-client';
 import type { DiscoveryState } from '../../../discovery/state';
 import { jsonResult } from '../../envelope';
 import { defineMetaTool, type GatewayContext, type MetaTool } from '../../meta-tool';
-import { cliHint, configuredCandidate, manifestCandidate, registryCandidate, type Candidate } from './candidate';
+import { cliHint, configuredCandidate, manifestCandidate, registryCandidate, type Candidate, rankScore } from './candidate';
 import { installedClis, serverFacts } from './facts';
 
 const input = z.object({
@@ -94,7 +94,7 @@ export function createRequestCapabilityTool(state: DiscoveryState): MetaTool {
       const registry = queryTerms(args.query).length ? await searchRegistry(state.ctx, args.query, 5) : { ok: true as const, results: [], cached: false };
       const guardNote = match.tier === 'guard' ? `No local server or CLI is known for '${match.unknown.join("', '")}'. ` : '';
       if (registry.ok && registry.results.length) {
-        const candidates = registry.results.map((r, i) => registryCandidate(r, Math.round((1 - i * 0.1) * 100) / 100));
+        const candidates = registry.results.map((r, i) => registryCandidate(r, rankScore(i)));
         const logged = logUnmetQuery(stateFile(state.ctx, 'discovery-log.jsonl'), { query: args.query, status: 'candidates', reason: `${guardNote}registry only` }, (t) => gateway.policy().redactText(gateway.redact(t)));
         return answer({ status: 'candidates', message: `${guardNote}${candidates.length} registry result(s).`, candidates, recommendation: `Call gateway.register_discovered_server(package='${candidates[0]?.package ?? '…'}', server_name='…'), then ask the operator to approve the package.`, logged_for_discovery: logged });
       }
