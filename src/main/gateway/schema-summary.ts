@@ -68,3 +68,29 @@ export function invokeTemplate(inputSchema: Schema): Record<string, unknown> {
   }
   return template;
 }
+
+// The JSON Schema keywords an agent most often gets wrong, in words: "count: 1 ≤ value ≤ 100".
+const BOUNDS: [string, string][] = [
+  ['minimum', '≥'], ['exclusiveMinimum', '>'], ['maximum', '≤'], ['exclusiveMaximum', '<'],
+];
+const SIZES: [string, string][] = [
+  ['minLength', 'at least %s characters'], ['maxLength', 'at most %s characters'],
+  ['minItems', 'at least %s items'], ['maxItems', 'at most %s items'],
+];
+
+/** One line per argument with constraints beyond its type (bounds, sizes, pattern, format, uniqueness). */
+export function constraintLines(inputSchema: Schema): string[] {
+  const lines: string[] = [];
+  for (const [name, schema] of properties(inputSchema)) {
+    const parts: string[] = [];
+    for (const [key, sign] of BOUNDS) if (typeof schema[key] === 'number') parts.push(`value ${sign} ${schema[key]}`);
+    for (const [key, words] of SIZES) if (typeof schema[key] === 'number') parts.push(words.replace('%s', String(schema[key])));
+    if (typeof schema.pattern === 'string') parts.push(`matches /${schema.pattern}/`);
+    if (typeof schema.format === 'string') parts.push(`format ${schema.format}`);
+    if (schema.uniqueItems === true) parts.push('items unique');
+    if (typeof schema.multipleOf === 'number') parts.push(`multiple of ${schema.multipleOf}`);
+    if (parts.length) lines.push(`${name}: ${parts.join(', ')}`);
+  }
+  if (inputSchema.additionalProperties === false) lines.push('no arguments other than those listed');
+  return lines;
+}

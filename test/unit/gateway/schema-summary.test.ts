@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { argumentRows, invokeTemplate, typeLabel } from '../../../src/main/gateway/schema-summary';
+import { argumentRows, invokeTemplate, typeLabel, constraintLines } from '../../../src/main/gateway/schema-summary';
 
 const searchSchema = {
   type: 'object',
@@ -128,5 +128,33 @@ describe('invokeTemplate', () => {
   it('has one key per property and none for an empty schema', () => {
     expect(Object.keys(invokeTemplate(searchSchema))).toEqual(Object.keys(searchSchema.properties));
     expect(invokeTemplate({})).toEqual({});
+  });
+});
+
+describe('constraintLines', () => {
+  it('says in words what each argument must satisfy beyond its type', () => {
+    expect(constraintLines({
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        count: { type: 'integer', minimum: 1, maximum: 100 },
+        ratio: { type: 'number', exclusiveMinimum: 0, multipleOf: 0.5 },
+        name: { type: 'string', minLength: 2, maxLength: 40, pattern: '^[a-z]+$' },
+        when: { type: 'string', format: 'date-time' },
+        tags: { type: 'array', items: { type: 'string' }, maxItems: 5, uniqueItems: true },
+        plain: { type: 'string' },
+      },
+    })).toEqual([
+      'count: value ≥ 1, value ≤ 100',
+      'ratio: value > 0, multiple of 0.5',
+      'name: at least 2 characters, at most 40 characters, matches /^[a-z]+$/',
+      'when: format date-time',
+      'tags: at most 5 items, items unique',
+      'no arguments other than those listed',
+    ]);
+  });
+
+  it('is empty for a schema without constraints', () => {
+    expect(constraintLines({ type: 'object', properties: { q: { type: 'string' } } })).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { DEFAULT_DIALECT, riskHint } from '../cards';
 import { errorResult, jsonResult } from '../envelope';
 import { defineMetaTool } from '../meta-tool';
 import { resolveTool } from '../resolve-tool';
-import { argumentRows, invokeTemplate } from '../schema-summary';
+import { argumentRows, constraintLines, invokeTemplate } from '../schema-summary';
 
 export const describe = defineMetaTool({
   name: 'gateway.describe',
@@ -38,6 +38,7 @@ export const describe = defineMetaTool({
       annotations: tool.annotations ?? null,
       execution: tool.execution ?? null,
       schema_dialect: typeof schema.$schema === 'string' ? schema.$schema : DEFAULT_DIALECT,
+      constraints: constraintLines(schema),
       safety_notes: risk === 'high' ? ['This tool may change or delete data; confirm with the user before invoking it.'] : null,
       invoke_as: 'gateway.invoke',
       invoke_template: { tool_id: args.tool_id, arguments: invokeTemplate(schema) },
