@@ -97,3 +97,12 @@ it('gateway.health says trace context is supported and which keys', async () => 
   expect(body.gateway_diagnostics.trace_context_supported).toBe(true);
   expect(body.gateway_diagnostics.trace_context_keys).toEqual(['traceparent', 'tracestate', 'baggage']);
 });
+
+it('keeps a tool whose name breaks the MCP name rule callable by id, with a diagnostic in describe', async () => {
+  const described = await callMeta<{ tool_name: string; diagnostics?: string[] }>(shared.core.client, 'gateway.describe', { tool_id: 'meta::odd name/v1' });
+  expect(described.body.diagnostics?.[0]).toContain('outside the MCP tool-name rule');
+  const plain = await callMeta<{ diagnostics?: string[] }>(shared.core.client, 'gateway.describe', { tool_id: 'meta::echo_meta' });
+  expect(plain.body.diagnostics).toBeUndefined();
+  const { body } = await callMeta<Invoked>(shared.core.client, 'gateway.invoke', { tool_id: 'meta::odd name/v1', arguments: {}, trace_context: TRACE });
+  expect(seenMeta(body.result)).toMatchObject({ traceparent: TRACE.traceparent });
+});

@@ -5,6 +5,8 @@ import { defineMetaTool } from '../meta-tool';
 import { resolveTool } from '../resolve-tool';
 import { argumentRows, constraintLines, invokeTemplate } from '../schema-summary';
 
+const MCP_TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+
 export const describe = defineMetaTool({
   name: 'gateway.describe',
   title: 'Describe a tool',
@@ -45,6 +47,8 @@ export const describe = defineMetaTool({
       code_snippet: gateway.guidance().codeSnippet(args.tool_id, { name: tool.name, description: tool.description, inputSchema: schema }),
       feedback_hint: gateway.guidance().telemetryEnabled ? 'Tell the operator if this description was wrong or incomplete.' : null,
       input_schema: args.include_input_schema ? schema : null,
+      // Contract §3: such a tool stays callable by its id, but a client exposing it directly must rename it.
+      diagnostics: MCP_TOOL_NAME.test(tool.name) ? null : [`tool name "${tool.name}" is outside the MCP tool-name rule (1-128 characters of A-Z a-z 0-9 _ - .); call it through gateway.invoke by tool_id`],
     });
   },
 });
