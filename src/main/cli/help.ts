@@ -50,6 +50,18 @@ Usage:
   gatehouse trust list [--json]
       Every approval in trust.json: files (digest, time, whether the file still matches), packages.
       Exit 0 done, 1 refused, declined or waiting for approval, 64 usage.
+  gatehouse setup --client CLIENT [--mode stdio|http] [--port 3344] [--token-env NAME]
+                  [--command gatehouse] [--name gatehouse] [--write] [--json]
+      Connect an MCP client to Gatehouse: preview (then --write) the one entry in the client's own
+      user config. CLIENT: claude-code, claude-desktop, cursor, vscode, opencode, codex, gemini.
+      stdio (default): the client launches "gatehouse serve --transport stdio" (this node and this
+      checkout's bin/gatehouse.mjs, or --command), which joins a running gateway. http: the client
+      connects to http://127.0.0.1:PORT/mcp; --token-env NAME adds a bearer header that references
+      the variable (never its value), where the client expands variables. Only that entry changes.
+  gatehouse setup --client CLIENT --remove [--name gatehouse] [--write] [--json]
+  gatehouse setup --list [--name gatehouse] [--json]
+      Each client: installed or not, its config file, and what its gatehouse entry points at.
+      Exit 0 done or nothing to do, 1 refused, 64 usage.
   gatehouse help | --help     Show this help.
   gatehouse --version         Print the version.
 

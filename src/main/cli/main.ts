@@ -10,6 +10,7 @@ import { mcp } from './mcp';
 import { proxy } from './proxy';
 import { secrets } from './secrets';
 import { serve } from './serve';
+import { setup } from './setup';
 import { status } from './status';
 import { trust } from './trust';
 
@@ -24,6 +25,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<CommandResult>> = {
   mcp,
   doctor,
   trust,
+  setup,
 };
 
 export async function main(argv: string[]): Promise<CommandResult> {
