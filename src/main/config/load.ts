@@ -6,6 +6,8 @@ import type { ConfigIssue } from '../../shared/domain';
 import defaultConfig from '../../../resources/default-config.json';
 import { readSource } from './read-source';
 import { trustVerdict } from '../trust/project-files';
+import { DEFAULT_PORT } from '../http/settings';
+import { selfReference } from './self-reference';
 import type { EffectiveConfig, ServerDefinition, SourceReadout } from './types';
 
 export interface ConfigLocations {
@@ -14,6 +16,8 @@ export interface ConfigLocations {
   configPath: string | null;
   /** Where trust.json lives: a project file counts only once its bytes are approved there (§4.5). */
   stateDir: string;
+  /** Ports a local Gatehouse listens on: a loopback url with one of them is Gatehouse itself (§4.1). */
+  selfPorts?: readonly number[];
 }
 
 export const DEFAULT_CONFIG_LABEL = '(embedded default)';
@@ -30,7 +34,7 @@ export function sourcePaths(locations: ConfigLocations): { source: 'project' | '
 export function readAllSources(locations: ConfigLocations): SourceReadout[] {
   const defaultCwd = locations.projectRoot ?? locations.homeDir;
   const readouts = sourcePaths(locations).map(({ source, path }) => {
-    const readout = readSource({ source, path, defaultCwd });
+    const readout = withoutSelf(readSource({ source, path, defaultCwd }), new Set(locations.selfPorts ?? [DEFAULT_PORT]));
     return source === 'project' ? withTrust(readout, locations.stateDir) : readout;
   });
   const custom = readouts.find((r) => r.source === 'custom');
@@ -57,6 +61,25 @@ export function readAllSources(locations: ConfigLocations): SourceReadout[] {
     );
   }
   return readouts;
+}
+
+/** Moves entries that are Gatehouse itself out of the servers, keeping why for the operator. */
+function withoutSelf(readout: SourceReadout, selfPorts: ReadonlySet<number>): SourceReadout {
+  const selfReferences: { name: string; reason: string }[] = [];
+  for (const [name, definition] of readout.servers) {
+    const reason = selfReference(definition, selfPorts);
+    if (!reason) continue;
+    selfReferences.push({ name, reason });
+    readout.servers.delete(name);
+  }
+  return selfReferences.length ? { ...readout, selfReferences } : readout;
+}
+
+/** Log lines for skipped self-references: the entry is left alone, and nothing loops. */
+export function selfReferenceLines(config: EffectiveConfig): string[] {
+  return config.sources.flatMap((readout) =>
+    (readout.selfReferences ?? []).map(({ name, reason }) => `config: ${readout.path}: server "${name}" is Gatehouse itself (${reason}); skipped — Gatehouse never starts itself`),
+  );
 }
 
 /**

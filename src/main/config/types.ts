@@ -56,6 +56,8 @@ export interface SourceReadout {
    */
   trust?: TrustVerdict;
   withheld?: Map<string, SourceDefinition>;
+  /** Entries that are Gatehouse itself (contract §4.1), skipped, with why. */
+  selfReferences?: { name: string; reason: string }[];
 }
 
 export interface EffectiveConfig {

@@ -5,7 +5,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerActionResult } from '../../shared/domain';
 import type { GatehouseApi } from '../../shared/ipc';
-import { formatIssue } from '../config/load';
+import { formatIssue, selfReferenceLines } from '../config/load';
 import { findProjectRoot } from '../config/project-root';
 import { ConfigStore } from '../config/store';
 import type { EffectiveConfig } from '../config/types';
@@ -88,7 +88,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   const applyConfig = async (config: EffectiveConfig): Promise<ReloadResult> => {
     revision = newRevision();
     for (const issue of config.issues) log(formatIssue(issue));
-    for (const line of untrustedLines(config)) log(line);
+    for (const line of [...untrustedLines(config), ...selfReferenceLines(config)]) log(line);
     events.emit('configIssuesChanged', config.issues);
     events.emit('projectTrustChanged', trust.report());
     const result = await supervisor.apply(allowedServers(config));

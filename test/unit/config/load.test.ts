@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConfigIssue } from '../../../src/shared/domain';
 import { approveFile } from '../../../src/main/trust/store';
 import { ConfigStore } from '../../../src/main/config/store';
-import { DEFAULT_CONFIG_LABEL, formatIssue, mergeSources, readAllSources, sourcePaths } from '../../../src/main/config/load';
+import { DEFAULT_CONFIG_LABEL, formatIssue, mergeSources, readAllSources, selfReferenceLines, sourcePaths } from '../../../src/main/config/load';
 
 let root: string;
 let home: string;
@@ -237,5 +237,17 @@ describe('ConfigStore.reload(only)', () => {
     expect([...store.reload(['project', 'user']).servers.keys()]).toEqual(['c1', 'c2', 'p1', 'p2']);
     writeJson(custom, { mcpServers: {} });
     expect([...store.reload().servers.keys()]).toEqual(['p1', 'p2']);
+  });
+});
+
+describe('self-reference (contract §4.1)', () => {
+  it('skips entries that are Gatehouse itself and says why; the others load', () => {
+    writeJson(join(home, '.mcp.json'), { mcpServers: { gatehouse: { command: 'gatehouse', args: ['serve'] }, loop: { url: 'http://127.0.0.1:3344/mcp' }, files: { command: 'files-server' } } });
+    const config = load();
+    expect([...config.servers.keys()]).toEqual(['files']);
+    expect(selfReferenceLines(config)).toEqual([
+      `config: ${join(home, '.mcp.json')}: server "gatehouse" is Gatehouse itself (it is named "gatehouse"); skipped — Gatehouse never starts itself`,
+      `config: ${join(home, '.mcp.json')}: server "loop" is Gatehouse itself (its url http://127.0.0.1:3344/mcp is Gatehouse's own endpoint); skipped — Gatehouse never starts itself`,
+    ]);
   });
 });
