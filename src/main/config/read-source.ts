@@ -5,8 +5,8 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import type { ConfigIssue, ConfigSourceKind } from '../../shared/domain';
 import { locatePath, parseJsonWithLocations } from './json-locate';
 import { PythonEntrySchema, pythonServerSpec } from '../runtime/python-entry';
-import { ConfigFileSchema, RemoteEntrySchema, StdioEntrySchema, StringMap } from './schema';
-import type { SourceDefinition, SourceReadout } from './types';
+import { ConfigFileSchema, RemoteEntrySchema, StdioEntrySchema, StringMap, type RemoteEntry } from './schema';
+import type { RemoteAuthMetadata, SourceDefinition, SourceReadout } from './types';
 import { sha256 } from '../trust/store';
 
 export interface ReadSourceOptions {
@@ -115,7 +115,8 @@ function toDefinition(
     if (!remote.success) return { problems: remote.error.issues };
     // A url without a type means Streamable HTTP (PMCP defaulted to legacy SSE, which new servers lack).
     const transport = remote.data.type === 'sse' ? 'sse' : 'http';
-    return { ...base, transport, url: remote.data.url, headers: remote.data.headers };
+    const auth = remoteAuthMetadata(remote.data);
+    return { ...base, transport, url: remote.data.url, headers: remote.data.headers, ...(auth ? { auth } : {}) };
   }
   const python = (raw as { gatehouse?: { python?: unknown } }).gatehouse?.python;
   if (python !== undefined) {
@@ -137,6 +138,21 @@ function toDefinition(
   const resolvedCommand = command.includes('/') && !isAbsolute(command) ? resolve(options.baseDir, command) : command;
   const resolvedCwd = cwd ? resolve(options.baseDir, cwd) : options.defaultCwd;
   return { ...base, transport: 'stdio', command: resolvedCommand, args, env, cwd: resolvedCwd };
+}
+
+/** The §4.2 auth fields an entry states, under the definition's names; undefined when it states none. */
+function remoteAuthMetadata(entry: RemoteEntry): RemoteAuthMetadata | undefined {
+  const auth: RemoteAuthMetadata = {
+    protectedResourceMetadataUrl: entry.protected_resource_metadata_url,
+    authorizationServerMetadataUrl: entry.authorization_server_metadata_url,
+    oidcIssuerUrl: entry.oidc_issuer_url,
+    oidcDiscoveryUrl: entry.oidc_discovery_url,
+    clientIdMetadataDocumentUrl: entry.client_id_metadata_document_url,
+    declaredScopes: entry.declared_scopes,
+    supportsUrlElicitation: entry.supports_url_elicitation,
+  };
+  const stated = Object.entries(auth).filter(([, value]) => value !== undefined);
+  return stated.length ? (Object.fromEntries(stated) as RemoteAuthMetadata) : undefined;
 }
 
 function toPath(path: PropertyKey[]): (string | number)[] {

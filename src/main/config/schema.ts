@@ -12,10 +12,20 @@ export const StdioEntrySchema = z.object({
   cwd: z.string().min(1).optional(),
 });
 
+const httpUrl = (field: string) => z.url({ protocol: /^https?$/, error: `${field} must be an http(s) URL` });
+
 export const RemoteEntrySchema = z.object({
   type: z.enum(['http', 'streamable-http', 'sse', 'remote']).optional(),
-  url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }),
+  url: httpUrl('url'),
   headers: StringMap.default({}),
+  // Authorization metadata the entry declares (contract §4.2), reported in auth fields.
+  protected_resource_metadata_url: httpUrl('protected_resource_metadata_url').optional(),
+  authorization_server_metadata_url: httpUrl('authorization_server_metadata_url').optional(),
+  oidc_issuer_url: httpUrl('oidc_issuer_url').optional(),
+  oidc_discovery_url: httpUrl('oidc_discovery_url').optional(),
+  client_id_metadata_document_url: httpUrl('client_id_metadata_document_url').optional(),
+  declared_scopes: z.array(z.string().min(1)).optional(),
+  supports_url_elicitation: z.boolean().optional(),
 });
 
 /** The top level; unknown keys are kept for other tools that share the file. */

@@ -26,10 +26,26 @@ export interface StdioServerDefinition extends ServerDefinitionBase {
   python?: PythonServerSpec;
 }
 
+/**
+ * What a remote entry declares about its authorization (contract §4.2). Reported back in auth fields
+ * when the server refuses a connection; Gatehouse never fetches these URLs itself.
+ */
+export interface RemoteAuthMetadata {
+  protectedResourceMetadataUrl?: string;
+  authorizationServerMetadataUrl?: string;
+  oidcIssuerUrl?: string;
+  oidcDiscoveryUrl?: string;
+  clientIdMetadataDocumentUrl?: string;
+  declaredScopes?: string[];
+  supportsUrlElicitation?: boolean;
+}
+
 export interface RemoteServerDefinition extends ServerDefinitionBase {
   transport: 'http' | 'sse';
   url: string;
   headers: Record<string, string>;
+  /** Absent when the entry declares none of the §4.2 auth fields. */
+  auth?: RemoteAuthMetadata;
 }
 
 export type ServerDefinition = StdioServerDefinition | RemoteServerDefinition;

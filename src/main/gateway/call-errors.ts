@@ -1,9 +1,10 @@
 // Maps what can go wrong during a downstream call onto the contract's stable codes.
-import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { GatewayError, safeMessage } from '../core/errors';
 import { CallCancelled } from '../supervisor/pending-calls';
 import { OVERSIZED_RESPONSE_CODE } from '../supervisor/stdio-transport';
 import { CeilingExceeded } from '../supervisor/tool-call';
+import { urlElicitationError } from './url-elicitation';
 
 export function callError(error: unknown, context: { server: string; toolId: string; timeoutMs: number; startedAt: number }): GatewayError {
   if (error instanceof GatewayError) return error;
@@ -38,6 +39,9 @@ export function callError(error: unknown, context: { server: string; toolId: str
   if (error instanceof ProtocolError && error.code === OVERSIZED_RESPONSE_CODE) {
     return new GatewayError('E306', `${context.toolId}: ${error.message}; only this call failed, the server stays connected`,
       { ...(error.data as Record<string, unknown>), server: context.server }, 'ask the tool for less output (a smaller page or range)');
+  }
+  if (error instanceof ProtocolError && error.code === ProtocolErrorCode.UrlElicitationRequired) {
+    return urlElicitationError(context.server, context.toolId, error.data);
   }
   if (error instanceof ProtocolError) {
     return new GatewayError('E302', `${context.toolId} failed: ${safeMessage(error)}`, {

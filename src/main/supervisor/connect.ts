@@ -3,6 +3,7 @@
 import { Client, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import type { RemoteServerDefinition, ServerDefinition, StdioServerDefinition } from '../config/types';
 import { GatewayError, safeMessage } from '../core/errors';
+import { sanitizedUrl } from '../core/safe-url';
 import { GATEHOUSE_VERSION } from '../core/version';
 import { buildChildEnv } from './child-env';
 import { CHECKS } from '../runtime/check-ids';
@@ -11,6 +12,7 @@ import { pythonLaunchSpec, serverDataDir } from '../runtime/launch';
 import type { PythonServerSpec } from '../runtime/python-entry';
 import { referencedNames } from '../secrets/references';
 import { interpolateValues } from './interpolate';
+import { authRejectedError, remoteAuthGuard } from './remote-auth';
 import type { LogRing } from './log-ring';
 import { killServerTree, spawnServer, type SpawnedServer } from './stdio-process';
 import { ChildStdioTransport } from './stdio-transport';
@@ -51,7 +53,7 @@ export interface ConnectOptions {
 }
 
 export async function openConnection(definition: ServerDefinition, options: ConnectOptions): Promise<Connection> {
-  const { transport, process } =
+  const { transport, process, authGuard } =
     definition.transport === 'stdio' ? await openStdio(definition, options) : await openRemote(definition, options);
   transport.onerror = options.onTransportError;
   // Gatehouse relays nothing server-initiated yet, so it declares no client capabilities: a server must
@@ -63,16 +65,22 @@ export async function openConnection(definition: ServerDefinition, options: Conn
   } catch (error) {
     await client.close().catch(() => undefined);
     if (process) await killServerTree(process, 1000, 1000);
+    // A remote server that refused the credential needs a token, not a config fix (E201, auth_required).
+    const rejection = authGuard?.rejection();
+    if (rejection && definition.transport !== 'stdio') throw authRejectedError(definition, rejection);
     const tail = options.stderr.tail(5).join(' | ');
     const timedOut = /timed? ?out/i.test(safeMessage(error));
     throw new GatewayError(
       timedOut ? 'E202' : 'E204',
       `server "${definition.name}" did not complete the MCP handshake: ${safeMessage(error)}${tail ? ` — stderr: ${tail.slice(0, 600)}` : ''}`,
       { server: definition.name },
-      'check the command and arguments in the config, then start the server again',
+      definition.transport === 'stdio'
+        ? 'check the command and arguments in the config, then start the server again'
+        : `check that ${sanitizedUrl(definition.url) ?? "the server's url"} is an MCP endpoint and the server is running, then start it again`,
       true,
     );
   }
+  authGuard?.arm();
   const unansweredAtClose = () => (transport instanceof ChildStdioTransport ? transport.unansweredAtClose : 0);
   // Watched from the moment the handshake ends: a server can die while its tools are still being listed.
   let closed = false;
@@ -108,7 +116,7 @@ async function openStdio(definition: StdioServerDefinition, options: ConnectOpti
         : `could not start "${definition.command}" (${code ?? safeMessage(error)}); check the file's permissions`;
     throw new GatewayError('E204', `server "${definition.name}": ${hint}`, { server: definition.name, errno: code ?? null });
   }
-  return { transport: new ChildStdioTransport(process.child, options.lineLimit) as Transport, process };
+  return { transport: new ChildStdioTransport(process.child, options.lineLimit) as Transport, process, authGuard: null };
 }
 
 /** A Python script server: `uv run --script` from its canonical runtime root, with its checks first. */
@@ -126,12 +134,13 @@ async function openRemote(definition: RemoteServerDefinition, options: ConnectOp
   const { values: headers, missing } = interpolateValues(definition.headers, lookup);
   if (missing.length) throw missingVariables(definition.name, missing, resolved);
   const url = new URL(definition.url);
-  const requestInit = { headers };
+  const authGuard = remoteAuthGuard(definition);
+  const transportOptions = { requestInit: { headers }, fetch: authGuard.fetch };
   const transport: Transport =
     definition.transport === 'sse'
-      ? new SSEClientTransport(url, { requestInit })
-      : new StreamableHTTPClientTransport(url, { requestInit });
-  return { transport, process: null };
+      ? new SSEClientTransport(url, transportOptions)
+      : new StreamableHTTPClientTransport(url, transportOptions);
+  return { transport, process: null, authGuard };
 }
 
 function missingVariables(server: string, missing: string[], resolved: { note: string | null; nextStep: string | null }): GatewayError {

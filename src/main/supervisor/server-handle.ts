@@ -5,6 +5,7 @@
 import type { CallToolResult, Client, Prompt, Resource, Tool } from '@modelcontextprotocol/client';
 import type { HealthRow, ServerStatus } from '../../shared/domain';
 import type { ServerDefinition } from '../config/types';
+import { authFieldsOf, needsCredential, type AuthFields } from '../core/auth-fields';
 import { GatewayError, safeMessage } from '../core/errors';
 import { openConnection, type Connection, type VariableResolver } from './connect';
 import { LatencyWindow } from './latency';
@@ -64,6 +65,8 @@ export class ServerHandle {
   private lastError: string | null = null;
   private lastExit: Exit | null = null;
   private missingEnvVars: string[] = [];
+  /** The auth fields of the last failed connect (auth_state, auth_challenge, auth_metadata, next_step). */
+  private lastAuth: AuthFields = {};
   private startedAt: string | null = null;
   private restarts = 0;
   private restartTimer: NodeJS.Timeout | null = null;
@@ -100,6 +103,11 @@ export class ServerHandle {
 
   get client(): Client | null {
     return this.connection?.client ?? null;
+  }
+
+  /** Why the last connect needs a credential, as contract auth fields (empty once a connect starts or succeeds). */
+  authFields(): AuthFields {
+    return this.lastAuth;
   }
 
   row(): HealthRow {
@@ -198,6 +206,7 @@ export class ServerHandle {
     const attempt = ++this.attempt;
     this.lastError = null;
     this.missingEnvVars = [];
+    this.lastAuth = {};
     this.setState('starting');
     try {
       const connection = await openConnection(this.definition, {
@@ -247,7 +256,9 @@ export class ServerHandle {
         this.lastError = safeMessage(error);
         const missing = error instanceof GatewayError ? (error.details.missing_env_vars as string[] | undefined) : undefined;
         this.missingEnvVars = missing ?? [];
-        this.setState(missing ? 'auth_required' : 'error');
+        this.lastAuth = authFieldsOf(error);
+        // A missing ${VAR} or a credential the remote server refused: waiting for auth, not broken.
+        this.setState(needsCredential(error) ? 'auth_required' : 'error');
       }
       throw error;
     } finally {

@@ -18,6 +18,10 @@ export function serverSupportsToolTasks(client: Client): boolean {
 }
 
 export interface TaskCallOptions {
+  /**
+   * The only caller option MCP's task request carries (2025-11-25 TaskMetadata is `{ttl?}`); the
+   * caller's poll interval, metadata and requestor context stay with Gatehouse's record (task-requests.ts).
+   */
   ttlMs?: number;
   timeoutMs: number;
   /** Request `_meta` keys for the server (the caller's validated trace context), as for a plain call. */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { authFieldsOf } from '../../core/auth-fields';
 import { GatewayError } from '../../core/errors';
 import { callError } from '../call-errors';
 import { validateArguments } from '../validate-arguments';
@@ -10,6 +11,7 @@ import { shapeResult } from '../shape-result';
 import { TraceContextInput, traceMeta } from '../trace-context';
 import { startTask } from './start-task';
 import { correlationInputs, correlationOf } from '../correlation';
+import { isUrlElicitation, URL_ELICITATION_ENTRY } from '../url-elicitation';
 
 export const invoke = defineMetaTool({
   name: 'gateway.invoke',
@@ -32,9 +34,10 @@ export const invoke = defineMetaTool({
     task: z
       .object({
         enabled: z.boolean().default(true),
-        ttl: z.number().positive().nullish().describe('Seconds the server should keep the task and its result.'),
-        poll_interval: z.number().positive().nullish(),
-        metadata: z.record(z.string(), z.unknown()).nullish(),
+        ttl: z.number().positive().nullish().describe('Seconds the server should keep the task and its result (sent as the MCP task ttl).'),
+        poll_interval: z.number().positive().nullish().describe('Seconds between your polls; kept with the task record (the server suggests its own).'),
+        metadata: z.record(z.string(), z.unknown()).nullish().describe('Kept with the task record; MCP task requests have no field for it.'),
+        requestor_context: z.record(z.string(), z.unknown()).nullish().describe('Non-secret context about the caller, kept with the task record only.'),
       })
       .nullish()
       .describe('Run as an MCP task (for long jobs): returns a task to poll with gateway.tasks_get / tasks_result.'),
@@ -49,7 +52,11 @@ export const invoke = defineMetaTool({
     const timeoutMs = args.options?.timeout_ms ?? 30_000;
     const failure = (error: unknown) => {
       const denied = error instanceof GatewayError && (error.code === 'E401' || error.code === 'E402' || error.code === 'E102');
-      return jsonResult({ tool_id: toolId, ok: false, truncated: false, errors: [errorEntry(error)], auth_state: denied ? 'policy_denied' : null }, { isError: true });
+      // Auth fields stay in the error entry and are lifted to the top level (contract §2.3 "+ auth fields");
+      // a URL elicitation keeps the contract's fixed plain-string entry (§2.1).
+      const auth = authFieldsOf(error);
+      const errors = isUrlElicitation(error) ? [URL_ELICITATION_ENTRY] : [errorEntry(error)];
+      return jsonResult({ tool_id: toolId, ok: false, truncated: false, errors, ...auth, auth_state: denied ? 'policy_denied' : (auth.auth_state ?? null) }, { isError: true });
     };
 
     let resolved;
@@ -70,7 +77,9 @@ export const invoke = defineMetaTool({
 
     const meta = traceMeta(args.trace_context, args._meta, call.requestMeta);
     if (args.task?.enabled) {
-      return startTask(handle, tool, toolId, callArguments, { ttlSeconds: args.task.ttl ?? undefined, meta }, gateway, failure);
+      const { ttl, poll_interval, metadata, requestor_context } = args.task;
+      const request = { pollIntervalSeconds: poll_interval ?? null, metadata: metadata ?? null, requestorContext: requestor_context ?? null };
+      return startTask(handle, tool, toolId, callArguments, { ttlSeconds: ttl ?? undefined, request, meta }, gateway, failure);
     }
 
     const startedAt = Date.now();

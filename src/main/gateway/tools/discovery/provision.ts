@@ -2,10 +2,12 @@
 // complete) → credential check (needs_api_key) → remote (connect, complete) → install job (started).
 // Manifest and discovered servers take the same hand-off: provisioned.json, then the supervisor.
 import * as z from 'zod';
-import { safeMessage } from '../../../core/errors';
+import { authFieldsOf, needsCredential } from '../../../core/auth-fields';
+import { GatewayError, safeMessage } from '../../../core/errors';
 import { startInstallJob } from '../../../discovery/provision-job';
 import { saveProvisioned } from '../../../discovery/provisioned-store';
 import type { DiscoveryState } from '../../../discovery/state';
+import { referencedNames } from '../../../secrets/references';
 import type { ServerHandle } from '../../../supervisor/server-handle';
 import { jsonResult } from '../../envelope';
 import { defineMetaTool, type GatewayContext, type MetaTool } from '../../meta-tool';
@@ -45,8 +47,27 @@ async function connectExisting(handle: ServerHandle, gateway: GatewayContext) {
   } catch (error) {
     const missing = handle.row().missing_env_vars;
     if (handle.status === 'auth_required' && missing[0]) return needsKey(server, missing[0], null, missing);
-    return { ok: false, server, status: 'failed', message: `${server} did not connect: ${gateway.redact(safeMessage(error))}`, next_step: 'gateway.health', error_code: 'E201' };
+    // The real code (E204 spawn refused, E202 timeout, E206 breaker, E201 credential refused…) and its auth fields.
+    const code = error instanceof GatewayError ? error.code : 'E204';
+    const refused = needsCredential(error) ? credentialRefused(handle) : {};
+    const message = `${server} did not connect: ${gateway.redact(safeMessage(error))}`;
+    return { ok: false, server, status: 'failed', message, next_step: 'gateway.health', error_code: code, ...refused, ...authFieldsOf(error) };
   }
+}
+
+/** A remote server refused the credential its headers carry: a new token fixes it, stored like an API key. */
+function credentialRefused(handle: ServerHandle) {
+  const definition = handle.definition;
+  const names = definition.transport === 'stdio' ? [] : referencedNames(definition.headers);
+  const url = definition.transport !== 'stdio' && definition.auth?.supportsUrlElicitation === true;
+  return {
+    needs_api_key: names.length > 0,
+    env_var: names[0] ?? null,
+    auth_required: true,
+    auth_mode: names.length ? 'api_key' : 'unknown',
+    auth_methods: [...(names.length ? ['api_key'] : []), ...(url ? ['url_elicitation'] : [])],
+    alternative_env_vars: names.slice(1),
+  };
 }
 
 export function createProvisionTool(state: DiscoveryState): MetaTool {

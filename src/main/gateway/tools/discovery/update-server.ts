@@ -8,6 +8,7 @@ import { identify } from '../../../discovery/package-identity';
 import { readProvisioned } from '../../../discovery/provisioned-store';
 import { runProcess } from '../../../discovery/run-process';
 import type { DiscoveryState } from '../../../discovery/state';
+import { cancelActiveTasks } from '../../cancel-tasks';
 import { jsonResult } from '../../envelope';
 import { defineMetaTool, type MetaTool } from '../../meta-tool';
 
@@ -57,12 +58,16 @@ export function createUpdateServerTool(state: DiscoveryState): MetaTool {
         if (warm.kind !== 'exit' || warm.code !== 0) return jsonResult({ ...base, ...ident, ok: false, latest_version: latest, message: `Fetching ${name}@${latest} failed.` });
       }
       const cancelled = force ? gateway.supervisor.pending.cancelServer(server, 'forced_restart') : 0;
+      // Tasks are cancelled downstream (tasks/cancel) before the restart; otherwise they would be orphaned.
+      const ended = force ? await cancelActiveTasks(gateway.supervisor, server) : { cancelled: 0, failed: 0 };
+      const counts = { cancelled_request_count: cancelled, cancelled_task_count: ended.cancelled };
+      const unsure = ended.failed ? ` ${ended.failed} task(s) could not be cancelled downstream.` : '';
       try {
         await handle.restart();
       } catch (error) {
-        return jsonResult({ ...base, ...ident, ok: false, latest_version: latest, refreshed: true, cancelled_request_count: cancelled, message: `${name}@${latest} fetched but ${server} did not restart: ${gateway.redact(safeMessage(error))}` });
+        return jsonResult({ ...base, ...ident, ...counts, ok: false, latest_version: latest, refreshed: true, message: `${name}@${latest} fetched but ${server} did not restart: ${gateway.redact(safeMessage(error))}.${unsure}` });
       }
-      return jsonResult({ ...base, ...ident, ok: true, latest_version: latest, refreshed: true, restarted: true, cancelled_request_count: cancelled, message: `${server} restarted with ${name} ${latest}.` });
+      return jsonResult({ ...base, ...ident, ...counts, ok: true, latest_version: latest, refreshed: true, restarted: true, message: `${server} restarted with ${name} ${latest}.${unsure}` });
     },
   });
 }
