@@ -1,6 +1,7 @@
 // Turns the MCP Registry's v0 `servers` answer into search_registry results: latest versions only,
 // credentials never included (only variable and header names), URLs without query or credentials.
 import { asRecord } from './json-file';
+import { sanitizedUrl } from '../core/safe-url';
 
 export interface RegistryResult {
   name: string;
@@ -22,17 +23,6 @@ export interface RegistryResult {
 }
 
 const OFFICIAL = 'io.modelcontextprotocol.registry/official';
-
-function cleanUrl(raw: unknown): string | null {
-  if (typeof raw !== 'string') return null;
-  try {
-    const url = new URL(raw);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    return `${url.origin}${url.pathname}`;
-  } catch {
-    return null;
-  }
-}
 
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const names = (v: unknown): string[] => list(v).map((x) => asRecord(x).name).filter((n): n is string => typeof n === 'string');
@@ -56,7 +46,7 @@ export function parseRegistryServers(body: unknown): RegistryResult[] {
       diagnostics.push('only non-npm/PyPI packages (not provisionable by Gatehouse)');
     }
     const remotes = list(server.remotes).map(asRecord).flatMap((r) => {
-      const url = cleanUrl(r.url);
+      const url = sanitizedUrl(r.url);
       return url && typeof r.type === 'string' ? [{ type: r.type, url, headers: names(r.headers) }] : [];
     });
     if (!spec && !remotes.length) diagnostics.push('no installable package and no remote endpoint');
@@ -72,9 +62,9 @@ export function parseRegistryServers(body: unknown): RegistryResult[] {
       remote_headers: [...new Set(remotes.flatMap((r) => r.headers))],
       registry_status: str(meta.status),
       is_latest: meta.isLatest !== false,
-      server_card_url: cleanUrl(server.serverCardUrl ?? server.server_card_url),
-      protected_resource_metadata_url: cleanUrl(auth.protectedResourceMetadataUrl),
-      authorization_server_metadata_url: cleanUrl(auth.authorizationServerMetadataUrl),
+      server_card_url: sanitizedUrl(server.serverCardUrl ?? server.server_card_url),
+      protected_resource_metadata_url: sanitizedUrl(auth.protectedResourceMetadataUrl),
+      authorization_server_metadata_url: sanitizedUrl(auth.authorizationServerMetadataUrl),
       declared_scopes: list(auth.scopes).filter((s): s is string => typeof s === 'string'),
       declared_capabilities: Object.keys(asRecord(server.capabilities)),
       diagnostics,

@@ -32,7 +32,10 @@ export const health = defineMetaTool({
         startup_skip_reason: row.startup_skip_reason,
         startup_env_var: row.missing_env_vars[0] ?? null,
         missing_env_vars: row.missing_env_vars.length ? row.missing_env_vars : null,
-        auth_state: row.status === 'auth_required' ? 'missing_auth' : null,
+        // A remote server's refusal says which (missing_auth, insufficient_scope) and carries its challenge.
+        auth_state: row.status === 'auth_required' ? (handle.authFields().auth_state ?? 'missing_auth') : null,
+        auth_challenge: row.status === 'auth_required' ? (handle.authFields().auth_challenge ?? null) : null,
+        auth_metadata: row.status === 'auth_required' ? (handle.authFields().auth_metadata ?? null) : null,
         next_step: rowNextStep(row),
         restart_count: row.restart_count,
         breaker: row.breaker,
