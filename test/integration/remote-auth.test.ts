@@ -144,6 +144,11 @@ it('reports a token without the needed scope as insufficient_scope in provision,
     missing_scopes: ['docs:read', 'docs:write'],
   });
   expect(body.auth_metadata?.diagnostics).toEqual(['the challenge asks for docs:write, which declared_scopes does not list']);
+  // health says the same for the row: which refusal, and the challenge.
+  const health = await call('gateway.health', {});
+  expect((health.body.servers as Record<string, unknown>[]).find((r) => r.name === 'limited')).toMatchObject({
+    state: 'auth_required', auth_state: 'insufficient_scope', auth_challenge: { error: 'insufficient_scope' }, auth_metadata: { declared_scopes: ['docs:read'] },
+  });
 });
 
 it('gives connect_server the E201 and the auth_connect step for a refused scope', async () => {
