@@ -1,6 +1,7 @@
 // Shapes shared by the startup-policy reader, the preview-then-apply writer and the gateway tools that
 // expose them (gateway.get_startup_policy, gateway.set_startup_policy, gateway.config_status). Field
 // names follow the contract (§2.3) so the tools can pass them through unchanged.
+import type { ServerOrigins } from '../discovery/origins';
 import type { ConfigLocations } from './load';
 import type { SourceReadout } from './types';
 
@@ -90,4 +91,6 @@ export interface ConfigToolsContext {
   readouts(): SourceReadout[];
   /** Names defined outside the config files (manifest, provisioned); default none. */
   knownServerNames?(): readonly string[];
+  /** Where names outside the config files come from, for config_status attribution; default none. */
+  serverOrigins?(): ServerOrigins;
 }

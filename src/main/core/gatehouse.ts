@@ -13,6 +13,8 @@ import type { Server } from '@modelcontextprotocol/server';
 import { createGatewayServer, META_TOOLS } from '../gateway/mcp-server';
 import { loadGuidance } from '../gateway/guidance';
 import { createDiscovery } from '../discovery';
+import { originNames, serverOrigins } from '../discovery/origins';
+import { discoveryDefinitions } from '../discovery/startup-definitions';
 import { manifestCandidates } from '../gateway/tools/discovery/manifest-candidates';
 import { loadPolicy } from '../policy';
 import { createAuthConnectTool } from '../gateway/tools/auth-connect';
@@ -61,6 +63,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   const secretsApi = createSecretsPanelApi({ store: secretStore ?? defaultSecretStore(env, homeDir), projectRoot, env, redactor });
   // Every connected MCP session, told when a downstream resource or prompt list changes.
   const sessions = new Set<Server>();
+  const resolveVariables = keychainResolver({ env, projectRoot, store: secretStore, redactor });
   const supervisor = new Supervisor({
     gatewayEnv: env,
     cacheDir,
@@ -70,7 +73,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
         send?.catch(() => sessions.delete(session)); // a session that cannot be told is gone
       }
     },
-    resolveVariables: keychainResolver({ env, projectRoot, store: secretStore, redactor }),
+    resolveVariables,
     redact: (text) => redactor.redact(text),
     stateDir,
     lineLimit,
@@ -122,14 +125,21 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     runDoctor: (input) =>
       doctorForPanel(input, { env, defaultRoot: projectRoot ?? homeDir, homeDir, projectRoot, configPath, loginShellPath: null }),
   };
-  const discovery = createDiscovery({ env, homeDir, projectRoot, stateDir, cacheDir, log });
+  // Provisioning checks credentials where the supervisor finds them: process env, then the keychain.
+  const credentialAvailable = async (name: string) => (await resolveVariables([name])).missing.length === 0;
+  const discovery = createDiscovery({ env, homeDir, projectRoot, stateDir, cacheDir, log, credentialAvailable });
   const audit = createAuditRing();
-  const configTools = createConfigTools({ locations, readouts: () => store.config.sources });
+  const configTools = createConfigTools({
+    locations,
+    readouts: () => store.config.sources,
+    knownServerNames: () => originNames(serverOrigins(discovery.state)),
+    serverOrigins: () => serverOrigins(discovery.state),
+  });
   const tools = [
     ...META_TOOLS,
     ...configTools,
     ...discovery.tools,
-    ...(secretStore ? [createAuthConnectTool(secretStore, { projectRoot, redactor })] : []),
+    ...(secretStore ? [createAuthConnectTool(secretStore, { projectRoot, redactor, discovery: discovery.state })] : []),
   ];
   // Guidance reloads on refresh (not on file watch): instructions are fixed per session anyway.
   const readGuidance = () => {
@@ -145,10 +155,11 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     return loaded;
   };
   let policy = readPolicy();
-  // Provisioned servers join the configured ones (configured wins on a name clash). A denied server is
-  // never started and stays hidden (contract §5): the supervisor never sees it.
+  // Provisioned servers, and manifest or registered ones autoStart names, join the configured ones
+  // (configured wins on a name clash). A denied server is never started and stays hidden (contract §5):
+  // the supervisor never sees it.
   const allowedServers = (config: EffectiveConfig) =>
-    new Map([...discovery.provisionedDefinitions().map((d) => [d.name, d] as const), ...config.servers].filter(([name]) => policy.serverAllowed(name)));
+    new Map([...discoveryDefinitions(discovery.state, policy, config).map((d) => [d.name, d] as const), ...config.servers].filter(([name]) => policy.serverAllowed(name)));
 
   return {
     api,

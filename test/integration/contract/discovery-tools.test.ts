@@ -113,8 +113,22 @@ describe.each(LANES)('$label', (lane) => {
     });
     expect(body).toMatchObject({ ok: true, server_name: 'padder', registered: true, install_command: ['npx', '-y', 'left-pad@1.3.0'] });
     expect(body.next_step).toContain("gateway.provision(server_name='padder')");
-    const unpinned = await tool<{ ok: boolean; registered: boolean }>('register_discovered_server', { package: 'left-pad', server_name: 'padder2' });
+    // Never returned by search_registry, so there is no version to pin offline: refused, saying what to pass.
+    const unpinned = await tool<{ ok: boolean; registered: boolean; message: string; next_step: string }>('register_discovered_server', { package: 'left-pad', server_name: 'padder2' });
     expect(unpinned).toMatchObject({ ok: false, registered: false });
+    expect(unpinned.message).toContain('left-pad@1.2.3');
+    expect(unpinned.next_step).toContain("gateway.search_registry(query='left-pad')");
+  });
+
+  it('register_discovered_server: pins an unversioned package to the version search_registry returned', async () => {
+    await tool('search_registry', { query: 'notes' });
+    const body = await tool<{ ok: boolean; install_command: string[]; message: string; next_step: string }>('register_discovered_server', {
+      package: '@example/notes-mcp',
+      server_name: 'notes',
+    });
+    expect(body).toMatchObject({ ok: true, registered: true, install_command: ['npx', '-y', REGISTRY_SERVER.package] });
+    expect(body.next_step).toContain(`gatehouse trust approve-package npm:${REGISTRY_SERVER.package}`);
+    expect(body.message).toContain('search_registry');
   });
 
   it('provision: connects a configured server, then reports it already running', async () => {

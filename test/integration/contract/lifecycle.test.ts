@@ -73,10 +73,12 @@ describe.each(LANES)('$label', (lane) => {
     });
   });
 
-  it('connect_server reports a server that fails to start as ok:false, status error', async () => {
+  it('connect_server reports a server that fails to start as ok:false, status error, errors as GatewayError JSON', async () => {
     const body = await act('connect_server', { server_name: 'crashy' });
     expect(body).toMatchObject({ ok: false, prior_status: 'lazy', new_status: 'error' });
-    expect(body.errors.length).toBeGreaterThan(0);
+    expect(body.errors).toHaveLength(1);
+    expect(body.errors[0]?.startsWith('{')).toBe(true);
+    expect(decodeErrors(body.errors)[0]?.code).toMatch(/^E2\d\d$/);
   });
 
   it('connect_server carries the auth fields for an unresolved ${VAR}', async () => {

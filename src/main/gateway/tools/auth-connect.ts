@@ -1,8 +1,12 @@
 // gateway.auth_connect (contract §2.5): stores an API key in the OS keychain under the chosen secret
 // scope, or acknowledges a URL-mode elicitation (which stores nothing). It never touches the process
 // environment: the next connect resolves the name from the keychain (§4.3). The credential never
-// appears in the answer, in errors or in logs; every message passes a redactor that knows it.
+// appears in the answer, in errors or in logs; every message passes a redactor that knows it. A
+// manifest or registered server that is not set up yet declares its credential names itself (env_vars),
+// so provision → auth_connect → provision works before the server exists in the supervisor.
 import * as z from 'zod';
+import { declaredCredentials } from '../../discovery/origins';
+import type { DiscoveryState } from '../../discovery/state';
 import { isSecretsError } from '../../secrets/errors';
 import { checkName, checkValue, looksLikeCredential, NAME_PATTERN } from '../../secrets/names';
 import { createRedactor, type Redactor } from '../../secrets/redactor';
@@ -22,12 +26,17 @@ export interface AuthConnectOptions {
   redactor?: Redactor | null;
   /** Retries the server after a credential was stored; the default reconnects servers waiting for auth or in error. */
   reconnect?: (server: string, gateway: GatewayContext, name: string) => Promise<{ connected: boolean; message: string }>;
+  /** The manifest and registered entries, for names not configured yet; defaults to the gateway's own. */
+  discovery?: DiscoveryState | null;
 }
 
-/** Names a server's config references in env values or headers: the names it declares. */
-function declaredNames(gateway: GatewayContext, server: string): string[] | null {
+/**
+ * The names a server declares: those its config references in env values or headers, else, for a
+ * manifest or registered server not set up yet, its env_vars. Null when no source knows the name.
+ */
+function declaredNames(gateway: GatewayContext, server: string, discovery: DiscoveryState | null | undefined): string[] | null {
   const handle = gateway.supervisor.get(server);
-  if (!handle) return null;
+  if (!handle) return discovery ? declaredCredentials(discovery, server) : null;
   const definition = handle.definition;
   return referencedNames(definition.transport === 'stdio' ? definition.env : definition.headers);
 }
@@ -66,7 +75,7 @@ function sanitizeUrl(raw: string | null | undefined): string | null {
 }
 
 const input = z.object({
-  server_name: z.string().min(1).describe('The configured server the credential is for.'),
+  server_name: z.string().min(1).describe('The configured, manifest or registered server the credential is for.'),
   credential: z.string().nullish().describe('The API key or token (api_key mode). Stored in the OS keychain, never echoed.'),
   env_var: z.string().nullish().describe("The variable name to store it under; defaults to the server's one missing ${VAR}."),
   scope: z.enum(['user', 'project', 'tenant']).nullish().describe('Secret scope (default user).'),
@@ -102,7 +111,8 @@ export function createAuthConnectTool(store: SecretStore, options: AuthConnectOp
       const refuse = (message: string, next_step: string | null, extra: Record<string, unknown> = {}) =>
         answer(false, { message, next_step, auth_state: 'missing_auth', ...extra });
 
-      const declared = declaredNames(gateway, server);
+      const configured = gateway.supervisor.get(server) !== undefined;
+      const declared = declaredNames(gateway, server, options.discovery ?? gateway.discovery);
       if (declared === null) {
         return refuse(`Server '${server}' not found in manifest or .mcp.json configuration.`, 'gateway.catalog_search');
       }
@@ -145,8 +155,10 @@ export function createAuthConnectTool(store: SecretStore, options: AuthConnectOp
         await store.set(ref, name, credential);
         options.redactor?.add(credential);
         const retry = await (options.reconnect ?? defaultReconnect)(server, gateway, name);
+        // A server not set up yet has nothing to reconnect: provisioning it is what uses the credential.
+        const outcome = configured ? retry.message : 'provision the server next to start it with it';
         return answer(true, {
-          message: `${name} stored in the OS keychain (${describeScope(ref)}); ${retry.message}.`,
+          message: `${name} stored in the OS keychain (${describeScope(ref)}); ${outcome}.`,
           env_var: name,
           auth_state: 'none',
           next_step: retry.connected ? null : `gateway.provision(server_name='${server}')`,

@@ -1,13 +1,19 @@
 // gateway.config_status: the effective configuration with attribution (contract §2.3). One concise row
 // per configured server (as in health), the sources with their errors, and located diagnostics:
 // shadowed definitions, `${` that will stay literal, invalid files and entries, startup-policy problems.
+// Attribution comes from where a name really is defined (config files, manifest, provisioned.json,
+// discovered.json); a server the policy denies is shown as skipped (policy_denied), and an invalid
+// policy is reported as policy_error rather than failing the answer (contract §5).
 import * as z from 'zod';
 import { formatIssue, mergeSources } from '../../config/load';
 import { startupPolicyDiagnostics } from '../../config/startup-policy';
 import { createLineFinder } from '../../config/startup-policy-locate';
-import { definitionsByName, literalPlaceholders, startupSourceOf, unknownAutoStart, type Definition } from '../../config/startup-policy-sources';
+import { definitionsByName, literalPlaceholders, startupSourceOf, unknownAutoStart, type Definition, type StartupSource } from '../../config/startup-policy-sources';
 import type { ConfigToolsContext } from '../../config/startup-policy-types';
+import type { StartupPolicy } from '../../../shared/domain';
 import type { SourceReadout } from '../../config/types';
+import type { ServerOrigins } from '../../discovery/origins';
+import { policyDiagnostics, type LoadedPolicy } from '../../policy';
 import { jsonResult } from '../envelope';
 import { defineMetaTool, type MetaTool } from '../meta-tool';
 import { STATUS_WORD } from '../status-words';
@@ -57,6 +63,26 @@ function findings(name: string, defs: Definition[], lineOf: LineOf): { row: stri
   return { row, located };
 }
 
+const NO_ORIGINS: ServerOrigins = { manifest: new Set(), provisioned: new Set(), discovered: new Set() };
+
+/** The file that decided the startup policy, else where the server itself comes from. */
+function startupSource(name: string, policy: StartupPolicy | 'unknown', readouts: SourceReadout[], configured: boolean, origins: ServerOrigins): StartupSource {
+  const decided = startupSourceOf(name, policy, readouts);
+  if (configured || decided !== 'configured') return decided;
+  if (origins.provisioned.has(name)) return 'provisioned';
+  return origins.manifest.has(name) ? 'manifest' : 'configured';
+}
+
+/** The invalid policy as a located diagnostic: every server is denied until it is fixed. */
+function policyErrorDiagnostics(policy: LoadedPolicy): StatusDiagnostic[] {
+  if (!policy.error) return [];
+  const issue = policy.error.issues[0];
+  return [{
+    code: 'policy_error', message: `${policy.error.message}; every server is denied until it is fixed. Next: ${policy.error.next_step}`,
+    source: issue?.kind ?? null, path: issue?.path ?? null, line: issue?.line ?? null, field: issue?.field ?? null, server_name: null, severity: 'error',
+  }];
+}
+
 function sourceRows(readouts: SourceReadout[]) {
   return readouts.map((r) => ({
     source: r.source,
@@ -99,6 +125,8 @@ export function configStatus(ctx: ConfigToolsContext): MetaTool {
       const merged = mergeSources(readouts);
       const defsByName = definitionsByName(readouts);
       const handles = new Map(gateway.supervisor.all().map((h) => [h.name, h]));
+      const origins = ctx.serverOrigins?.() ?? NO_ORIGINS;
+      const policy = gateway.policy();
       const names = [...new Set([...merged.servers.keys(), ...handles.keys()])];
       const located: StatusDiagnostic[] = [];
 
@@ -107,26 +135,29 @@ export function configStatus(ctx: ConfigToolsContext): MetaTool {
         const def = merged.servers.get(name);
         const found = findings(name, defsByName.get(name) ?? [], lineOf);
         located.push(...found.located);
-        const policy = row?.startup_policy ?? def?.startupPolicy ?? 'unknown';
-        const missingAuth = row?.status === 'auth_required';
+        const startup = row?.startup_policy ?? def?.startupPolicy ?? 'unknown';
+        const decision = policy.decideServer(name);
+        // A denied server never reaches the supervisor: it is skipped by policy, whatever autoStart says.
+        const denied = decision.allowed ? null : decision;
+        const missingAuth = !denied && row?.status === 'auth_required';
         const untrusted = def?.untrusted;
         return {
           name,
           status: row ? STATUS_WORD[row.status] : 'offline',
-          startup_policy: policy,
-          startup_source: startupSourceOf(name, policy, readouts),
+          startup_policy: denied ? 'skipped' : startup,
+          startup_source: startupSource(name, startup, readouts, merged.servers.has(name), origins),
           source: row?.source ?? def?.source ?? null,
           source_path: row?.source_path ?? def?.sourcePath ?? null,
-          startup_skip_reason: row?.startup_skip_reason ?? null,
+          startup_skip_reason: denied ? 'policy_denied' : (row?.startup_skip_reason ?? null),
           startup_env_var: missingAuth ? (row.missing_env_vars[0] ?? null) : null,
           missing_env_vars: row?.missing_env_vars.length ? row.missing_env_vars : null,
-          auth_state: missingAuth ? 'missing_auth' : 'none',
-          next_step: untrusted ? approveStep(untrusted.path) : missingAuth ? `gateway.auth_connect(server_name='${name}')` : null,
-          configured: true,
-          manifest: false,
-          provisioned: false,
-          discovered: false,
-          diagnostics: found.row,
+          auth_state: denied ? 'policy_denied' : missingAuth ? 'missing_auth' : 'none',
+          next_step: denied ? null : untrusted ? approveStep(untrusted.path) : missingAuth ? `gateway.auth_connect(server_name='${name}')` : null,
+          configured: merged.servers.has(name),
+          manifest: origins.manifest.has(name),
+          provisioned: origins.provisioned.has(name),
+          discovered: origins.discovered.has(name),
+          diagnostics: denied ? [...found.row, `policy_denied (${denied.message})`] : found.row,
           transport: args.verbose ? (row?.transport ?? def?.transport ?? null) : null,
           pid: args.verbose ? (row?.pid ?? null) : null,
           last_error: args.verbose ? (row?.last_error ?? null) : null,
@@ -146,14 +177,16 @@ export function configStatus(ctx: ConfigToolsContext): MetaTool {
       }
       entries.sort((a, b) => String(a.name).localeCompare(String(b.name)));
 
-      const policy = startupPolicyDiagnostics(readouts, ctx.knownServerNames?.() ?? [])
+      const startupDiagnostics = startupPolicyDiagnostics(readouts, ctx.knownServerNames?.() ?? [])
         // invalid_source is already reported per issue, with each issue's own line.
         .filter((d) => d.code !== 'invalid_source')
         .map((d) => ({ code: d.code, message: d.message, source: d.source, path: d.path, line: d.line, field: null, server_name: d.server_name, severity: d.severity }));
       return jsonResult({
         entries,
         sources: sourceRows(readouts),
-        diagnostics: [...issueDiagnostics(readouts), ...located, ...policy],
+        diagnostics: [...policyErrorDiagnostics(policy), ...issueDiagnostics(readouts), ...located, ...startupDiagnostics],
+        // Gatehouse addition, as in health's gateway_diagnostics: the E102 message while the policy is invalid.
+        policy_error: policyDiagnostics(policy).policy_error,
       });
     },
   });

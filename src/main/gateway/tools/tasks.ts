@@ -1,5 +1,6 @@
 // gateway.tasks_list / tasks_get / tasks_result / tasks_cancel (contract §2.6, §7.7). Task ids are
-// downstream ids paired with server_name; a session sees only the tasks it created.
+// downstream ids paired with server_name; a session sees only the tasks it created. A denied server is
+// refused as denied (`Server 'x' is blocked by policy.`), before its tasks are looked up.
 import * as z from 'zod';
 import { GatewayError } from '../../core/errors';
 import type { Viewer } from '../../supervisor/pending-calls';
@@ -8,6 +9,7 @@ import { isTerminal } from '../../supervisor/task-records';
 import { callError } from '../call-errors';
 import { errorEntry, jsonResult } from '../envelope';
 import { defineMetaTool, type GatewayContext } from '../meta-tool';
+import { serverDenial } from '../server-denial';
 import { outputBudget } from '../output-budget';
 import { shapeResult } from '../shape-result';
 import { taskInfo } from '../task-info';
@@ -35,6 +37,8 @@ export const tasksList = defineMetaTool({
   annotations: { readOnlyHint: true },
   input: z.object({ server_name: z.string().nullish(), cursor: z.string().nullish() }),
   async run(args, gateway) {
+    const denial = args.server_name ? serverDenial(gateway, args.server_name) : null;
+    if (denial) return jsonResult({ ok: false, tasks: [], errors: [errorEntry(denial)] });
     const { supervisor } = gateway;
     const errors: string[] = [];
     const servers = supervisor.all().filter((h) => (!args.server_name || h.name === args.server_name) && h.client && serverSupportsToolTasks(h.client));
@@ -58,6 +62,8 @@ export const tasksGet = defineMetaTool({
   annotations: { readOnlyHint: true },
   input: TaskRef,
   async run(args, gateway) {
+    const denial = serverDenial(gateway, args.server_name);
+    if (denial) return jsonResult({ ok: false, errors: [errorEntry(denial)] });
     const record = gateway.supervisor.tasks.get(viewer(gateway), args.server_name, args.task_id);
     if (!record) return jsonResult({ ok: false, errors: [errorEntry(notFound(args.server_name, args.task_id))] });
     if (!isTerminal(record.task.status)) {
@@ -79,6 +85,8 @@ export const tasksResult = defineMetaTool({
     options: z.object({ max_output_chars: z.number().int().min(100).max(100_000).nullish(), redact_secrets: z.boolean().default(true) }).nullish(),
   }),
   async run(args, gateway) {
+    const denial = serverDenial(gateway, args.server_name);
+    if (denial) return jsonResult({ ok: false, truncated: false, errors: [errorEntry(denial)] }, { isError: true });
     const record = gateway.supervisor.tasks.get(viewer(gateway), args.server_name, args.task_id);
     if (!record) return jsonResult({ ok: false, truncated: false, errors: [errorEntry(notFound(args.server_name, args.task_id))] }, { isError: true });
     const startedAt = Date.now();
@@ -116,6 +124,8 @@ export const tasksCancel = defineMetaTool({
   annotations: { destructiveHint: true },
   input: TaskRef.extend({ force: z.boolean().default(false) }),
   async run(args, gateway) {
+    const denial = serverDenial(gateway, args.server_name);
+    if (denial) return jsonResult({ ok: false, status: 'policy_denied', message: denial.message, errors: [errorEntry(denial)] });
     const record = gateway.supervisor.tasks.get(viewer(gateway), args.server_name, args.task_id);
     if (!record) return jsonResult({ ok: false, status: 'not_found', message: `No task '${args.task_id}' on server '${args.server_name}' for this session.`, errors: [] });
     if (isTerminal(record.task.status)) {
