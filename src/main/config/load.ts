@@ -95,7 +95,7 @@ function withTrust(readout: SourceReadout, stateDir: string): SourceReadout {
 }
 
 /** Merges readouts (already in rank order). The first source that defines a name wins. */
-export function mergeSources(readouts: SourceReadout[]): EffectiveConfig {
+export function mergeSources(readouts: SourceReadout[], knownNames: ReadonlySet<string> = new Set()): EffectiveConfig {
   const autoStart = new Set(readouts.flatMap((r) => r.autoStart));
   const disabled = new Set(readouts.flatMap((r) => r.disableAutoStart));
   const servers = new Map<string, ServerDefinition>();
@@ -118,7 +118,7 @@ export function mergeSources(readouts: SourceReadout[]): EffectiveConfig {
   }
   const issues: ConfigIssue[] = readouts.flatMap((r) => r.issues);
   for (const name of autoStart) {
-    if (!servers.has(name)) {
+    if (!servers.has(name) && !knownNames.has(name)) {
       const from = readouts.find((r) => r.autoStart.includes(name));
       issues.push({
         source: from?.source ?? 'user',

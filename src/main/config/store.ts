@@ -14,7 +14,8 @@ export class ConfigStore {
   private timer: NodeJS.Timeout | null = null;
   private current: EffectiveConfig;
 
-  constructor(private readonly locations: ConfigLocations) {
+  /** `knownNames`: servers defined outside the config files (manifest, provisioned) that autoStart may name. */
+  constructor(private readonly locations: ConfigLocations, private readonly knownNames: () => Iterable<string> = () => []) {
     this.current = this.read();
   }
 
@@ -89,6 +90,6 @@ export class ConfigStore {
       // Keep the new issues (so the operator sees them) but the previous entries (so nothing stops).
       return previous ? { ...previous, issues: readout.issues, fatal: true } : readout;
     });
-    return mergeSources(readouts);
+    return mergeSources(readouts, new Set(this.knownNames()));
   }
 }

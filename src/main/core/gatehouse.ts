@@ -57,7 +57,6 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   const configPath = options.configPath ?? env.GATEHOUSE_CONFIG ?? env.PMCP_CONFIG ?? null;
   const events = createEvents();
   const locations = { projectRoot, homeDir, configPath, stateDir };
-  const store = new ConfigStore(locations);
   const lineLimit = Number(env.GATEHOUSE_STDIO_LINE_LIMIT) || undefined;
   const secretStore = options.secretStore === undefined ? defaultSecretStore(env, homeDir) : options.secretStore;
   const secretsApi = createSecretsPanelApi({ store: secretStore ?? defaultSecretStore(env, homeDir), projectRoot, env, redactor });
@@ -128,6 +127,8 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   // Provisioning checks credentials where the supervisor finds them: process env, then the keychain.
   const credentialAvailable = async (name: string) => (await resolveVariables([name])).missing.length === 0;
   const discovery = createDiscovery({ env, homeDir, projectRoot, stateDir, cacheDir, log, credentialAvailable });
+  // autoStart may name a manifest, provisioned or registered server: known, so not reported as stale.
+  const store = new ConfigStore(locations, () => originNames(serverOrigins(discovery.state)));
   const audit = createAuditRing();
   const configTools = createConfigTools({
     locations,

@@ -41,6 +41,9 @@ it('starts an autoStart manifest server eagerly, for this run only', async () =>
   expect(await invoke(core.client, 'notes::echo', { message: 'eager' })).toMatchObject({ ok: true, text: 'Echo: eager' });
   expect(await entry('notes')).toMatchObject({ startup_policy: 'eager', startup_source: 'project', configured: false, manifest: true, provisioned: false });
   expect(existsSync(join(workspace.stateDir, 'provisioned.json'))).toBe(false);
+  // Not a stale autoStart: no config issue, no log line saying no source defines it.
+  expect(await core.gatehouse.api.listConfigIssues({})).toEqual([]);
+  expect(core.logs.join('\n')).not.toContain('which no config source defines');
 });
 
 it('skips an autoStart manifest server whose credential is missing, spawning nothing', async () => {
