@@ -154,7 +154,7 @@ it('reports a token without the needed scope as insufficient_scope in provision,
 it('gives connect_server the E201 and the auth_connect step for a refused scope', async () => {
   const { body } = await call('gateway.connect_server', { server_name: 'limited' });
   expect(body).toMatchObject({ ok: false, new_status: 'offline', next_step: "gateway.auth_connect(server_name='limited')" });
-  expect(body.auth_state).toBeDefined();
+  expect(body).toMatchObject({ auth_state: 'insufficient_scope', auth_challenge: { error: 'insufficient_scope' }, auth_metadata: { declared_scopes: ['docs:read'] } });
   expect(body.errors.join(' ')).toContain('insufficient_scope');
 });
 

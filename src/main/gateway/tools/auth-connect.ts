@@ -16,6 +16,7 @@ import type { SecretStore } from '../../secrets/store';
 import { jsonResult } from '../envelope';
 import { defineMetaTool, type GatewayContext, type MetaTool } from '../meta-tool';
 import type { ServerHandle } from '../../supervisor/server-handle';
+import { sanitizedUrl } from '../../core/safe-url';
 
 export interface AuthConnectOptions {
   /** The canonical project root for project and tenant scope; null refuses those scopes. */
@@ -59,18 +60,6 @@ async function reconnect(handle: ServerHandle): Promise<{ connected: boolean; me
     return { connected: true, message: 'the server is connected' };
   } catch (error) {
     return { connected: false, message: `reconnecting failed: ${error instanceof Error ? error.message : String(error)}` };
-  }
-}
-
-/** Drops credentials, query and fragment: auth fields carry sanitised URLs only. */
-function sanitizeUrl(raw: string | null | undefined): string | null {
-  if (!raw) return null;
-  try {
-    const url = new URL(raw);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    return `${url.origin}${url.pathname}`;
-  } catch {
-    return null;
   }
 }
 
@@ -123,7 +112,7 @@ export function createAuthConnectTool(store: SecretStore, options: AuthConnectOp
         if (args.consent_acknowledged !== true) {
           return refuse('URL-mode elicitation required.', `gateway.auth_connect(server_name='${server}', auth_mode='url_elicitation', elicitation_id='${args.elicitation_id}', consent_acknowledged=true) once the user agrees to open the URL`, { auth_state: 'elicitation_required' });
         }
-        const url = sanitizeUrl(args.elicitation_url);
+        const url = sanitizedUrl(args.elicitation_url);
         const next = 'finish the flow at the URL in a browser, then retry the original call';
         return answer(true, {
           message: 'Consent acknowledged; nothing was stored.',

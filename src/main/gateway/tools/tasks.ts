@@ -50,7 +50,7 @@ export const tasksList = defineMetaTool({
         errors.push(errorEntry(callError(error, { server: handle.name, toolId: '', timeoutMs: CONTROL_TIMEOUT_MS, startedAt: Date.now() })));
       }
     }
-    const tasks = supervisor.tasks.list(viewer(gateway), args.server_name ?? undefined).map((r) => ({ server_name: r.server, tool_id: r.toolId, ...taskInfo(r.task) }));
+    const tasks = supervisor.tasks.list(viewer(gateway), args.server_name ?? undefined).map((r) => ({ server_name: r.server, tool_id: r.toolId, ...taskInfo(r.task, gateway.policy()) }));
     return jsonResult({ ok: errors.length === 0, tasks, errors });
   },
 });
@@ -70,10 +70,10 @@ export const tasksGet = defineMetaTool({
       try {
         gateway.supervisor.tasks.update(record.server, await getTask(await connectedClient(gateway, record.server), record.task.taskId, CONTROL_TIMEOUT_MS));
       } catch (error) {
-        return jsonResult({ ok: false, task: taskInfo(record.task), errors: [errorEntry(callError(error, { server: record.server, toolId: record.toolId, timeoutMs: CONTROL_TIMEOUT_MS, startedAt: Date.now() }))] });
+        return jsonResult({ ok: false, task: taskInfo(record.task, gateway.policy()), errors: [errorEntry(callError(error, { server: record.server, toolId: record.toolId, timeoutMs: CONTROL_TIMEOUT_MS, startedAt: Date.now() }))] });
       }
     }
-    return jsonResult({ ok: true, task: taskInfo(record.task), errors: [] });
+    return jsonResult({ ok: true, task: taskInfo(record.task, gateway.policy()), errors: [] });
   },
 });
 
@@ -101,7 +101,7 @@ export const tasksResult = defineMetaTool({
       return jsonResult(
         {
           ok,
-          task: taskInfo(record.task),
+          task: taskInfo(record.task, gateway.policy()),
           result: shaped.result,
           truncated: shaped.truncated,
           summary: shaped.truncated ? `Output was ${shaped.rawSize} bytes; text was cut to the output limit.` : null,
@@ -112,7 +112,7 @@ export const tasksResult = defineMetaTool({
       );
     } catch (error) {
       const failure = callError(error, { server: record.server, toolId: record.toolId, timeoutMs: 600_000, startedAt });
-      return jsonResult({ ok: false, task: taskInfo(record.task), truncated: false, errors: [errorEntry(failure)] }, { isError: true });
+      return jsonResult({ ok: false, task: taskInfo(record.task, gateway.policy()), truncated: false, errors: [errorEntry(failure)] }, { isError: true });
     }
   },
 });
@@ -129,15 +129,15 @@ export const tasksCancel = defineMetaTool({
     const record = gateway.supervisor.tasks.get(viewer(gateway), args.server_name, args.task_id);
     if (!record) return jsonResult({ ok: false, status: 'not_found', message: `No task '${args.task_id}' on server '${args.server_name}' for this session.`, errors: [] });
     if (isTerminal(record.task.status)) {
-      return jsonResult({ ok: true, task: taskInfo(record.task), status: 'cancelled', message: `The task already ended (${record.task.status}).`, errors: [] });
+      return jsonResult({ ok: true, task: taskInfo(record.task, gateway.policy()), status: 'cancelled', message: `The task already ended (${record.task.status}).`, errors: [] });
     }
     try {
       const task = await cancelTask(await connectedClient(gateway, record.server), record.task.taskId, CONTROL_TIMEOUT_MS);
       gateway.supervisor.tasks.update(record.server, task);
-      return jsonResult({ ok: true, task: taskInfo(record.task), status: 'cancelled', message: 'The task was cancelled.', errors: [] });
+      return jsonResult({ ok: true, task: taskInfo(record.task, gateway.policy()), status: 'cancelled', message: 'The task was cancelled.', errors: [] });
     } catch (error) {
       const failure = callError(error, { server: record.server, toolId: record.toolId, timeoutMs: CONTROL_TIMEOUT_MS, startedAt: Date.now() });
-      return jsonResult({ ok: false, task: taskInfo(record.task), status: 'error', message: failure.message, errors: [errorEntry(failure)] });
+      return jsonResult({ ok: false, task: taskInfo(record.task, gateway.policy()), status: 'error', message: failure.message, errors: [errorEntry(failure)] });
     }
   },
 });
