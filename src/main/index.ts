@@ -7,14 +7,17 @@ import { readFileSync } from 'node:fs';
 import { createGatehouse } from './core/gatehouse';
 import { resolveHttpSettings } from './http/settings';
 import { withSharedGateway } from './http/shared-gateway';
+import { openGatewayLog } from './logs/gateway-log';
 import { loginShellPath, mergePaths } from './supervisor/login-path';
 import { runShell } from './shell/app-lifecycle';
 
 // Resolved here, in the entry bundle itself (out/main/index.js): shared code may land in split chunks
 // whose own location says nothing about where out/preload and out/renderer are.
 const mainDir = dirname(fileURLToPath(import.meta.url));
+const gatewayLog = openGatewayLog(); // $XDG_STATE_HOME/gatehouse/logs/gateway.log, as `gatehouse serve` keeps it
 const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
+  gatewayLog.write(line);
 };
 
 app.setAppUserModelId('dev.gatehouse.app');

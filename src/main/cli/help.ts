@@ -17,6 +17,14 @@ Usage:
       Relay stdio to a running gateway (loopback URLs only).
   gatehouse status [--json] [--port 3344] [--config FILE] [--project DIR]
       Show the running gateway's servers (or, when none runs, the configured ones).
+  gatehouse logs [--tail 100] [--follow] [--server NAME] [--audit] [--json]
+      The gateway's log ($XDG_STATE_HOME/gatehouse/logs/gateway.log, kept by "gatehouse serve" and the
+      desktop app), across rotated files. --audit: the audit trail (audit.jsonl) as a table; --json: one
+      JSON object a line; --server: that server's lines or events; --follow: keep printing until Ctrl-C.
+      Exit 1 when there is no log yet.
+  gatehouse refresh [--force] [--source claude_config|custom] [--port 3344] [--json]
+      Ask the running gateway to re-read its config and say what changed (servers started, stopped,
+      restarted). Exit 1 when no gateway runs or the refresh is refused (calls pending; --force cancels them).
   gatehouse secrets set NAME [--scope user|project|tenant] [--project DIR] [--tenant ID] [--json]
       Store a credential in the OS keychain. The value comes from stdin or a hidden prompt;
       "set NAME VALUE --value-from-arg" takes it from the command line (visible in process lists).

@@ -6,8 +6,10 @@ import { GATEHOUSE_VERSION } from '../core/version';
 import { UsageError } from './args';
 import { HELP } from './help';
 import { doctor } from './doctor';
+import { logs } from './logs';
 import { mcp } from './mcp';
 import { proxy } from './proxy';
+import { refresh } from './refresh';
 import { secrets } from './secrets';
 import { serve } from './serve';
 import { setup } from './setup';
@@ -26,6 +28,8 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<CommandResult>> = {
   doctor,
   trust,
   setup,
+  logs,
+  refresh,
 };
 
 export async function main(argv: string[]): Promise<CommandResult> {

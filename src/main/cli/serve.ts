@@ -1,7 +1,8 @@
 // `gatehouse serve`: the core in plain Node over stdio or HTTP. On stdio, stdout carries only MCP; every
 // diagnostic goes to stderr. A stdio serve first looks for a running gateway (instance.json) and, when
 // one answers, becomes a thin bridge into it instead of starting a second core — a second client is
-// never locked out. An HTTP serve announces itself in instance.json and removes it on shutdown.
+// never locked out. An HTTP serve announces itself in instance.json and removes it on shutdown. Every
+// stderr line is also kept in $XDG_STATE_HOME/gatehouse/logs/gateway.log (`gatehouse logs` reads it).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
@@ -15,11 +16,19 @@ import { GuardedStdioTransport } from '../http/guarded-stdio';
 import { resolveHttpSettings, type HttpFlagValues, type HttpSettings } from '../http/settings';
 import { startSharedGateway, type SharedGateway } from '../http/shared-gateway';
 import { defaultSecretStore } from '../secrets/store';
+import { openGatewayLog, type GatewayLog } from '../logs/gateway-log';
+import { flushOpenFiles } from '../logs/rotating-file';
 import { findLiveInstance } from '../state/live-instance';
 import { instanceFilePath } from '../state/paths';
 import { CONFIG_FLAGS, parseFlags, parsePort, UsageError } from './args';
 
-const log = (line: string) => process.stderr.write(`gatehouse: ${line}\n`);
+// Opened when `serve` runs (not when the CLI loads): other commands never touch the log.
+let gatewayLog: GatewayLog | null = null;
+
+const log = (line: string) => {
+  process.stderr.write(`gatehouse: ${line}\n`);
+  gatewayLog?.write(line);
+};
 
 const HTTP_FLAGS = {
   host: { type: 'string' },
@@ -56,7 +65,10 @@ function onShutdown(stop: (why: string) => Promise<void>): (why: string) => void
     if (stopping) return;
     stopping = true;
     log(`stopping (${why})`);
-    stop(why).finally(() => process.exit(0));
+    // Queued log and audit lines are written before exiting (an exit hook catches any left over).
+    stop(why)
+      .finally(() => flushOpenFiles())
+      .finally(() => process.exit(0));
   };
   process.once('SIGINT', () => once('SIGINT'));
   process.once('SIGTERM', () => once('SIGTERM'));
@@ -65,6 +77,7 @@ function onShutdown(stop: (why: string) => Promise<void>): (why: string) => void
 
 export async function serve(argv: string[]): Promise<'running'> {
   const { values } = parseFlags(argv, FLAGS);
+  gatewayLog ??= openGatewayLog();
   const transport = values.transport;
   if (transport !== 'stdio' && transport !== 'http') {
     throw new UsageError(`--transport must be "stdio" or "http", not "${transport}"`);

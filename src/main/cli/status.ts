@@ -2,16 +2,14 @@
 // what the config defines so the operator still sees what would run and any config errors.
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { ConfigIssue } from '../../shared/domain';
 import { formatIssue } from '../config/load';
 import { findProjectRoot } from '../config/project-root';
 import { ConfigStore } from '../config/store';
-import { GATEHOUSE_VERSION } from '../core/version';
-import { DEFAULT_PORT } from '../http/listener';
 import { CONFIG_FLAGS, parseFlags, parsePort } from './args';
 import { formatTable } from './table';
 import { stateDir } from '../state/paths';
+import { callRunningGateway, gatewayTarget } from './running-gateway';
 
 interface StatusRow {
   name: string;
@@ -24,19 +22,10 @@ interface StatusRow {
   error?: string;
 }
 
-async function askRunningGateway(url: URL): Promise<StatusRow[] | null> {
-  const client = new Client({ name: 'gatehouse-status', version: GATEHOUSE_VERSION });
-  try {
-    await client.connect(new StreamableHTTPClientTransport(url), { timeout: 3000 });
-    const result = await client.callTool({ name: 'gateway.health', arguments: {} }, { timeout: 5000 });
-    const first = result.content[0];
-    if (first?.type !== 'text') return null;
-    return (JSON.parse(first.text) as { servers: StatusRow[] }).servers;
-  } catch {
-    return null; // nothing listening, or not a Gatehouse: report "not running" and fall back to config
-  } finally {
-    await client.close().catch(() => undefined);
-  }
+/** The servers a running gateway reports, or null when none answers (or it is not a Gatehouse). */
+async function askRunningGateway(url: URL, token: string | null): Promise<StatusRow[] | null> {
+  const answer = await callRunningGateway(url, 'gateway.health', {}, { token });
+  return answer.ok ? ((answer.body as { servers?: StatusRow[] }).servers ?? null) : null;
 }
 
 interface StatusArgs {
@@ -66,8 +55,9 @@ function configuredRows(args: StatusArgs): { rows: StatusRow[]; issues: ConfigIs
 
 export async function status(argv: string[]): Promise<number> {
   const { values: args } = parseFlags(argv, FLAGS);
-  const url = new URL(`http://127.0.0.1:${parsePort(args.port) ?? DEFAULT_PORT}/mcp`);
-  const live = await askRunningGateway(url);
+  // The announced gateway with its per-run token, so a gateway that requires auth still answers.
+  const { url, token } = await gatewayTarget(parsePort(args.port), process.env);
+  const live = await askRunningGateway(url, token);
   const { rows, issues } = live ? { rows: live, issues: [] } : configuredRows(args);
   if (args.json) {
     process.stdout.write(`${JSON.stringify({ gateway: { running: live !== null, url: url.href }, servers: rows, config_issues: issues })}\n`);

@@ -2,7 +2,7 @@
 // a malformed file becomes a fatal issue, a bad entry a skipped entry, so the caller can keep serving.
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import type { ConfigIssue, ConfigSourceKind } from '../../shared/domain';
+import type { ConfigSourceKind } from '../../shared/domain';
 import { locatePath, parseJsonWithLocations } from './json-locate';
 import { PythonEntrySchema, pythonServerSpec } from '../runtime/python-entry';
 import { ConfigFileSchema, RemoteEntrySchema, StdioEntrySchema, StringMap, type RemoteEntry } from './schema';

@@ -129,7 +129,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   const discovery = createDiscovery({ env, homeDir, projectRoot, stateDir, cacheDir, log, credentialAvailable });
   // autoStart may name a manifest, provisioned or registered server: known, so not reported as stale.
   const store = new ConfigStore(locations, () => originNames(serverOrigins(discovery.state)));
-  const audit = createAuditRing();
+  const audit = createAuditRing(undefined, undefined, { persistIn: stateDir });
   const configTools = createConfigTools({
     locations,
     readouts: () => store.config.sources,

@@ -2,9 +2,12 @@
 // how it ended. Reader: `getAuditEvents(sessionId?, principal?)` — a session sees its own events plus
 // gateway-level ones (no session and no principal: refusals before anyone was identified) and, given its
 // principal, that principal's stateless requests; never another client's (contract §8.3 `audit_events`).
-// Error text is redacted before it is stored, never after.
+// Error text is redacted before it is stored, never after. Optionally each stored event is also kept
+// on disk (audit.jsonl in the state folder, contract §4.4), exactly as the ring holds it.
 import { redact } from './redact';
 import type { Correlation } from '../gateway/correlation';
+import { auditLogPath } from '../logs/paths';
+import { openRotatingFile } from '../logs/rotating-file';
 
 export const AUDIT_RING_SIZE = 1000;
 
@@ -48,9 +51,23 @@ export interface AuditRing {
   readonly size: number;
 }
 
-export function createAuditRing(capacity = AUDIT_RING_SIZE, secrets: () => readonly string[] = () => []): AuditRing {
+export interface AuditRingOptions {
+  /** Told every event as stored (already redacted). It must not throw; if it does, the ring carries on. */
+  onRecord?(event: AuditEvent): void;
+  /** Also append every event, one JSON object a line, to `<persistIn>/audit.jsonl` (rotated by size). */
+  persistIn?: string;
+}
+
+/** The onRecord sink that appends events to a JSON-lines file without waiting for the disk. */
+function auditFileSink(path: string): (event: AuditEvent) => void {
+  const file = openRotatingFile(path);
+  return (event) => file.write(JSON.stringify(event));
+}
+
+export function createAuditRing(capacity = AUDIT_RING_SIZE, secrets: () => readonly string[] = () => [], options: AuditRingOptions = {}): AuditRing {
   const ring: AuditEvent[] = [];
   let next = 0;
+  const sinks = [options.onRecord, options.persistIn === undefined ? undefined : auditFileSink(auditLogPath(options.persistIn))];
   return {
     record(input) {
       const { startedAt, error, trace_present, correlation, ...rest } = input;
@@ -64,6 +81,13 @@ export function createAuditRing(capacity = AUDIT_RING_SIZE, secrets: () => reado
       if (ring.length < capacity) ring.push(event);
       else ring[next] = event;
       next = (next + 1) % capacity;
+      for (const sink of sinks) {
+        try {
+          sink?.(event);
+        } catch {
+          // A failing sink must not fail the request being recorded.
+        }
+      }
     },
     getAuditEvents(sessionId, principal) {
       const ordered = ring.length < capacity ? [...ring] : [...ring.slice(next), ...ring.slice(0, next)];

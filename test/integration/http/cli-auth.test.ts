@@ -61,6 +61,11 @@ describe('shared-secret from the environment', () => {
       expect((await raw({ port, method: 'POST', headers: { ...JSON_HEADERS, authorization: `Bearer ${instanceToken}` }, body })).status).toBe(202);
       expect(gateway.stderr()).not.toContain(TOKEN);
       expect(gateway.stderr()).not.toContain(instanceToken);
+      // `gatehouse status` reaches it through instance.json's per-run token, without being given one.
+      const status = spawnSync(process.execPath, [CLI_ENTRY, 'status', '--json'], { cwd: workspace.project, env: cliEnv(workspace.home), encoding: 'utf8' });
+      expect(status.status).toBe(0);
+      expect(JSON.parse(status.stdout)).toMatchObject({ gateway: { running: true, url: gateway.url.href } });
+      expect(status.stdout + status.stderr).not.toContain(instanceToken);
     } finally {
       expect(await gateway.stop()).toBe(0);
     }

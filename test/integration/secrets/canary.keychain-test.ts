@@ -17,7 +17,7 @@ import { resolveVariablesReport } from '../../../src/main/secrets/resolver';
 import { scopeRef } from '../../../src/main/secrets/scopes';
 import { planSync } from '../../../src/main/secrets/sync';
 import { bundleEntry, type Bundle } from './helpers/bundle';
-import { runChild, runInProcess } from './helpers/cli-run';
+import { runChild } from './helpers/cli-run';
 import { CANARY_SERVER, canaryServer, gatewayWith, noCall } from './helpers/gateway-context';
 import { canaryValue, keychainSessionPresent, requireKeychainSession, testKeychain, type TestKeychain } from './helpers/keychain-session';
 

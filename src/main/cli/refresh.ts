@@ -1,0 +1,95 @@
+// `gatehouse refresh [--force] [--source claude_config|custom] [--port N] [--json]`: asks the running
+// gateway to re-read its configuration (the gateway.refresh meta-tool, over its HTTP endpoint as
+// `gatehouse status` reaches it) and says what changed. Exit 0 refreshed, 1 no gateway or refused.
+import { readableError } from '../logs/error-text';
+import { processIo, type CliIo } from '../runtime/cli-io';
+import { probeHealth } from '../state/live-instance';
+import { parseFlags, parsePort, UsageError } from './args';
+import { callRunningGateway, gatewayTarget } from './running-gateway';
+
+const FLAGS = {
+  force: { type: 'boolean', default: false },
+  source: { type: 'string' },
+  port: { type: 'string' },
+  json: { type: 'boolean', default: false },
+} as const;
+
+const SOURCES = ['claude_config', 'custom'];
+/** A forced refresh stops servers (up to 10 s each, in parallel) before it answers. */
+const REFRESH_TIMEOUT_MS = 60_000;
+
+/** The gateway.refresh answer (gateway/tools/refresh.ts); fields absent when the refresh was refused. */
+interface RefreshAnswer {
+  ok: boolean;
+  revision_id?: string;
+  errors?: string[];
+  servers_seen?: number;
+  servers_online?: number;
+  tools_indexed?: number;
+  servers_started?: string[];
+  servers_stopped?: string[];
+  servers_restarted?: string[];
+  pending_requests_cancelled?: number;
+  pending_requests_refused?: number;
+  mcp_tasks_cancelled?: number;
+  mcp_tasks_refused?: number;
+  mcp_tasks_remaining?: number;
+}
+
+const list = (names: string[] | undefined) => (names?.length ? names.join(', ') : '-');
+
+const errorsOf = (answer: RefreshAnswer) => (answer.errors ?? []).map(readableError);
+
+function refusal(answer: RefreshAnswer): string {
+  const pending = answer.pending_requests_refused ?? 0;
+  const tasks = answer.mcp_tasks_refused ?? 0;
+  if (pending || tasks) {
+    return `refresh refused: ${pending} request(s) pending and ${tasks} task(s) active; wait for them, or run "gatehouse refresh --force" to cancel them`;
+  }
+  // Reloaded but not ok: a task a downstream server would not cancel, or a policy that no longer parses.
+  const remaining = answer.mcp_tasks_remaining ? [`${answer.mcp_tasks_remaining} task(s) could not be cancelled downstream`] : [];
+  const reasons = [...remaining, ...errorsOf(answer)].join('; ') || 'the gateway gave no reason';
+  return answer.servers_started ? `refreshed, but not cleanly: ${reasons}` : `refresh failed: ${reasons}`;
+}
+
+/** Why nothing took the call: no gateway at all, or one that refused this client (a token it lacks). */
+async function unreachable(url: URL, message: string): Promise<string> {
+  if (!(await probeHealth(url, null))) return `no gateway is running at ${url.href}; start one with "gatehouse serve --transport http" (or the desktop app), or pass --port`;
+  return `the gateway at ${url.href} refused the connection (${message}); if it asks for a token, set GATEHOUSE_AUTH_TOKEN`;
+}
+
+function summary(answer: RefreshAnswer, url: URL): string {
+  const lines = [
+    `Refreshed the gateway at ${url.href} (${answer.revision_id ?? 'no revision'}).`,
+    `  started:   ${list(answer.servers_started)}`,
+    `  stopped:   ${list(answer.servers_stopped)}`,
+    `  restarted: ${list(answer.servers_restarted)}`,
+  ];
+  const cancelled = answer.pending_requests_cancelled ?? 0;
+  const tasks = answer.mcp_tasks_cancelled ?? 0;
+  if (cancelled || tasks) lines.push(`  cancelled: ${cancelled} pending request(s), ${tasks} task(s) (--force)`);
+  lines.push(`${answer.servers_seen ?? 0} server(s) known, ${answer.servers_online ?? 0} online, ${answer.tools_indexed ?? 0} tool(s) indexed.`);
+  if (answer.ok) for (const error of errorsOf(answer)) lines.push(`problem: ${error}`);
+  return `${lines.join('\n')}\n`;
+}
+
+export async function refresh(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const { values } = parseFlags(argv, FLAGS);
+  if (values.source !== undefined && !SOURCES.includes(values.source)) {
+    throw new UsageError(`--source must be "claude_config" or "custom", not "${values.source}"`);
+  }
+  const { url, token } = await gatewayTarget(parsePort(values.port), io.env);
+  const args = { force: values.force, reason: 'gatehouse refresh', ...(values.source && { source: values.source }) };
+  const answer = await callRunningGateway(url, 'gateway.refresh', args, { token, timeoutMs: REFRESH_TIMEOUT_MS });
+  if (!answer.ok) {
+    const message = answer.stage === 'connect' ? await unreachable(url, answer.message) : `the gateway at ${url.href} did not answer the refresh: ${answer.message}`;
+    if (values.json) io.stdout(`${JSON.stringify({ ok: false, gateway: { url: url.href }, errors: [message] })}\n`);
+    io.stderr(`gatehouse: ${message}\n`);
+    return 1;
+  }
+  const body = answer.body as RefreshAnswer;
+  if (values.json) io.stdout(`${JSON.stringify({ ...body, gateway: { url: url.href } })}\n`);
+  else if (body.servers_started) io.stdout(summary(body, url));
+  if (!body.ok) io.stderr(`gatehouse: ${refusal(body)}\n`);
+  return body.ok ? 0 : 1;
+}
