@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProjectFileKind, ProjectFileReview, TrustState } from '../../shared/trust';
 import { readSource } from '../config/read-source';
+import { selfReference } from '../config/self-reference';
+import { DEFAULT_PORT } from '../http/settings';
 import { parseManifestText } from '../discovery/manifest';
 import { approvedDigest, sha256 } from './store';
 
@@ -60,11 +62,13 @@ type Contents = Pick<ProjectFileReview, 'servers' | 'problems'>;
 
 function reviewConfig(path: string, text: string, projectRoot: string): Contents {
   const readout = readSource({ source: 'project', path, defaultCwd: projectRoot, text });
-  const servers = [...readout.servers.values()].map((def) =>
-    def.transport === 'stdio'
-      ? { name: def.name, launches: [def.command, ...def.args].map(quoteArg).join(' '), cwd: def.cwd, variables: Object.keys(def.env).sort() }
-      : { name: def.name, launches: `${def.transport === 'sse' ? 'SSE' : 'HTTP'} ${def.url}`, cwd: null, variables: Object.keys(def.headers).sort() },
-  );
+  const servers = [...readout.servers.values()].map((def) => {
+    // An entry that is Gatehouse itself is never started, approved or not: say so in the review.
+    const self = selfReference(def, new Set([DEFAULT_PORT])) ? ' (Gatehouse itself: never started)' : '';
+    return def.transport === 'stdio'
+      ? { name: def.name, launches: `${[def.command, ...def.args].map(quoteArg).join(' ')}${self}`, cwd: def.cwd, variables: Object.keys(def.env).sort() }
+      : { name: def.name, launches: `${def.transport === 'sse' ? 'SSE' : 'HTTP'} ${def.url}${self}`, cwd: null, variables: Object.keys(def.headers).sort() };
+  });
   return { servers, problems: readout.issues.map((issue) => `${issue.line ? `line ${issue.line}: ` : ''}${issue.message}`) };
 }
 

@@ -72,6 +72,7 @@ describe('reviewProjectFiles', () => {
         tool: { command: 'node', args: ['server.js', 'two words'], env: { API_TOKEN: 'secret-value' } },
         web: { url: 'https://example.test/mcp', headers: { Authorization: 'Bearer ${TOKEN}' } },
         bad: { args: [] },
+        gatehouse: { command: 'npx', args: ['gatehouse', 'serve'] },
       },
     }));
     mkdirSync(join(project, '.gatehouse'));
@@ -81,6 +82,7 @@ describe('reviewProjectFiles', () => {
     expect(config?.servers).toEqual([
       { name: 'tool', launches: "node server.js 'two words'", cwd: project, variables: ['API_TOKEN'] },
       { name: 'web', launches: 'HTTP https://example.test/mcp', cwd: null, variables: ['Authorization'] },
+      { name: 'gatehouse', launches: 'npx gatehouse serve (Gatehouse itself: never started)', cwd: project, variables: [] },
     ]);
     expect(JSON.stringify(config)).not.toContain('secret-value');
     expect(config?.problems.join('\n')).toContain('server "bad"');
