@@ -13,6 +13,8 @@ interface ServerDefinitionBase {
    * operator sees it, but it never starts (E404) until the file's bytes are approved.
    */
   untrusted?: { path: string; sha256: string; state: 'changed' | 'not_approved' };
+  /** Set for a server that no config file defines but provisioned.json does. */
+  origin?: 'provisioned';
 }
 
 export interface StdioServerDefinition extends ServerDefinitionBase {

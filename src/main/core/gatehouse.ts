@@ -199,10 +199,12 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       // Remembered so the panel can offer to bring the same servers back next time.
       writeFileAtomic(join(stateDir, 'last-running.json'), `${JSON.stringify({ stopped_at: new Date().toISOString(), servers: running })}\n`);
     },
-    createMcpServer(transport = 'in-process', session) {
+    createMcpServer(transport = 'in-process', session, serving) {
       const ownSession = session ?? { sessionId: randomUUID(), operator: false };
       const server = createGatewayServer(tools, {
         supervisor,
+        sessionCount: () => sessions.size,
+        rateLimitRpm: serving?.rateLimitRpm,
         redact: (value) => redactor.redactDeep(value),
         transport,
         session: ownSession,

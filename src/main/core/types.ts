@@ -6,6 +6,11 @@ import type { SecretStore } from '../secrets/store';
 import type { RestartPolicyOptions } from '../supervisor/restart-policy';
 import type { GatehouseEvents } from './events';
 
+/** What the transport serving a session knows and health reports (the HTTP listener's rate limit). */
+export interface ServingFacts {
+  rateLimitRpm?: number;
+}
+
 export interface GatehouseOptions {
   /** Working directory used to discover the project root (default: process.cwd()). */
   cwd?: string;
@@ -50,5 +55,5 @@ export interface Gatehouse {
    * A fresh MCP server exposing the gateway.* meta-tools; one per stdio connection or HTTP session/request.
    * `session` owns the pending calls made through it (default: a new private session).
    */
-  createMcpServer(transport?: GatewayTransport, session?: SessionIdentity): Server;
+  createMcpServer(transport?: GatewayTransport, session?: SessionIdentity, serving?: ServingFacts): Server;
 }

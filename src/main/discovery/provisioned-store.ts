@@ -70,7 +70,7 @@ export function removeProvisioned(ctx: DiscoveryContext, name: string): void {
 }
 
 export function toDefinition(ctx: DiscoveryContext, entry: ProvisionedEntry): ServerDefinition {
-  const base = { name: entry.name, source: 'user' as const, sourcePath: stateFile(ctx, FILE), startupPolicy: 'lazy' as const };
+  const base = { name: entry.name, source: 'user' as const, sourcePath: stateFile(ctx, FILE), startupPolicy: 'lazy' as const, origin: 'provisioned' as const };
   const refs = Object.fromEntries(entry.env_vars.map((n) => [n, `\${${n}}`]));
   if (entry.transport !== 'stdio' && entry.url) {
     return { ...base, transport: entry.transport, url: entry.url, headers: {} };

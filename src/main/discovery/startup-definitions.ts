@@ -39,6 +39,7 @@ export function discoveryDefinitions(state: DiscoveryState, policy: LoadedPolicy
       startupPolicy: 'eager',
       source: autoStartSource(config.sources, name),
       sourcePath: manifestPath ?? stateFile(state.ctx, 'discovered.json'),
+      origin: undefined, // eager because a file's autoStart names it: that file is its startup source
     });
   }
   return out;

@@ -30,6 +30,10 @@ export interface GatewayContext {
   manifestCandidates?(query: string, limit: number): Promise<unknown[]>;
   /** The discovery state (manifest, cached CLI inventory, registry client), for catalog_search's cli_hints and registry_candidates. */
   discovery?: DiscoveryState;
+  /** MCP sessions connected to this gateway right now (every transport), for health. */
+  sessionCount?(): number;
+  /** The HTTP listener's per-client rate limit (requests per minute); absent or 0: none. */
+  rateLimitRpm?: number;
   /** The policy in force: allow/deny rules, limits, redaction (swapped on refresh). */
   policy(): LoadedPolicy;
   /** The guidance layers (instructions line, code hints and snippets, the methodology resource). */

@@ -54,11 +54,11 @@ export interface HttpGateway {
 }
 
 /** The wiring `gatehouse serve` uses: one gateway server per session from the core. */
-export function coreServerFactory(gatehouse: Gatehouse): Pick<HttpGatewayOptions, 'createServer' | 'health' | 'hooks' | 'audit'> {
+export function coreServerFactory(gatehouse: Gatehouse, settings?: Pick<HttpSettings, 'rateLimitPerMinute'>): Pick<HttpGatewayOptions, 'createServer' | 'health' | 'hooks' | 'audit'> {
   return {
     // A handshake session owns its calls; stateless requests belong to their principal (contract §8.3).
     createServer: (identity) =>
-      gatehouse.createMcpServer('http', { sessionId: identity.sessionId ?? `principal:${identity.principal}`, operator: identity.operator }),
+      gatehouse.createMcpServer('http', { sessionId: identity.sessionId ?? `principal:${identity.principal}`, operator: identity.operator }, { rateLimitRpm: settings?.rateLimitPerMinute }),
     health: () => gatehouse.api.listHealth({}),
     hooks: {
       hasPendingWork: (sessionId) => gatehouse.hasPendingWork(sessionId),

@@ -15,7 +15,7 @@ export interface SharedGateway {
 
 export async function startSharedGateway(gatehouse: Gatehouse, settings: HttpSettings, log: (line: string) => void, instancePath?: string): Promise<SharedGateway> {
   const instanceToken = newInstanceToken();
-  const http = await startHttpGateway({ settings, ...coreServerFactory(gatehouse), instanceToken, log });
+  const http = await startHttpGateway({ settings, ...coreServerFactory(gatehouse, settings), instanceToken, log });
   const release = await announceInstance({ url: http.url, port: http.port, host: settings.host, token: instanceToken, log, path: instancePath });
   return {
     http,

@@ -45,7 +45,9 @@ export const health = defineMetaTool({
         // Allowed tools past the per-server cap (denied ones are not "dropped": policy hid them on purpose).
         tools_dropped: handle.tools.filter((t) => gateway.policy().toolAllowed(row.name, t.name)).length - indexedTools(row.name, handle.tools, gateway.policy()).length || null,
         latency: row.latency.count ? row.latency : null,
-        startup_source: row.source,
+        // Where the startup policy came from (§4.5): a lazy provisioned server is lazy because it was
+        // provisioned; an eager one because some file's autoStart names it (its definition's source).
+        startup_source: handle.definition.origin === 'provisioned' && row.startup_policy === 'lazy' ? 'provisioned' : row.source,
         source_path: row.source_path,
         transport: row.transport,
         pid: row.pid,
@@ -70,6 +72,11 @@ export const health = defineMetaTool({
         header_compatibility: 'MCP-Protocol-Version on every request; Mcp-Method and Mcp-Name checked in the 2026-07-28 era',
         session_compatibility: 'MCP-Session-Id sessions for 2025-11-25 clients; stateless 2026-07-28 requests',
         capabilities: ['tools', 'resources', 'prompts'],
+        rate_limit_enabled: (gateway.rateLimitRpm ?? 0) > 0,
+        rate_limit_rpm: gateway.rateLimitRpm ?? 0,
+        session_count: gateway.sessionCount?.() ?? null,
+        // Some remote server declares OAuth metadata (contract §4.2) that auth answers can point to.
+        auth_metadata_present: gateway.supervisor.all().some((h) => h.definition.transport !== 'stdio' && h.definition.auth !== undefined),
         auth_state_semantics: AUTH_STATE_SEMANTICS,
         config_issues: issues.length ? issues : null,
         ...policyDiagnostics(gateway.policy()),
