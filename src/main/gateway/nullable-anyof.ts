@@ -1,6 +1,6 @@
 // Some hosts reject `type: [X, "null"]`; the contract (§1) advertises nullable optionals as
 // `anyOf: [X, {"type": "null"}]`. zod emits the array form for plain nullable scalars, so the listed
-// schemas are rewritten once, at start-up.
+// schemas are rewritten once, at start-up (and lose zod's redundant `propertyNames: {type: string}`).
 type Json = unknown;
 
 export function nullableAsAnyOf(schema: Json): Json {
@@ -8,6 +8,8 @@ export function nullableAsAnyOf(schema: Json): Json {
   if (!schema || typeof schema !== 'object') return schema;
   const out: Record<string, Json> = {};
   for (const [key, value] of Object.entries(schema)) out[key] = nullableAsAnyOf(value);
+  // zod's records say their keys are strings; JSON object keys always are, so that is list weight only.
+  if (isStringOnly(out.propertyNames)) delete out.propertyNames;
   const type = out.type;
   if (Array.isArray(type) && type.includes('null') && type.length > 1) {
     const others = type.filter((t) => t !== 'null');
@@ -24,4 +26,8 @@ export function nullableAsAnyOf(schema: Json): Json {
     return { ...outer, anyOf: [base, { type: 'null' }] };
   }
   return out;
+}
+
+function isStringOnly(value: Json): boolean {
+  return !!value && typeof value === 'object' && Object.keys(value).length === 1 && (value as { type?: unknown }).type === 'string';
 }

@@ -21,3 +21,8 @@ it('leaves non-nullable type arrays and other schemas alone', () => {
   expect(nullableAsAnyOf({ type: ['string', 'number'] })).toEqual({ type: ['string', 'number'] });
   expect(nullableAsAnyOf({ type: 'object', properties: { x: { type: 'integer' } } })).toEqual({ type: 'object', properties: { x: { type: 'integer' } } });
 });
+
+it("drops zod's redundant string-only propertyNames of records, and keeps any real key constraint", () => {
+  expect(nullableAsAnyOf({ type: 'object', propertyNames: { type: 'string' }, additionalProperties: {} })).toEqual({ type: 'object', additionalProperties: {} });
+  expect(nullableAsAnyOf({ type: 'object', propertyNames: { type: 'string', pattern: '^[a-z]+$' } })).toEqual({ type: 'object', propertyNames: { type: 'string', pattern: '^[a-z]+$' } });
+});
