@@ -48,16 +48,56 @@ export function auditView(event: AuditEvent) {
   };
 }
 
-/** What each auth_state means and what to do about it (contract §2.3 gateway_diagnostics). */
-export const AUTH_STATE_SEMANTICS = {
-  none: { meaning: 'the server needs no credential', primary_next_action: null, evidence_fields: [] },
-  missing_auth: {
-    meaning: 'a ${VAR} the server needs has no value in the environment or the keychain',
-    primary_next_action: 'gateway.auth_connect',
-    evidence_fields: ['missing_env_vars', 'startup_env_var'],
+/** Every auth_state word of contract §2.2; each one Gatehouse emits (answers, health rows, audit events). */
+export type AuthStateWord = 'none' | 'missing_auth' | 'insufficient_scope' | 'elicitation_required' | 'policy_denied' | 'unknown';
+
+interface AuthStateMeaning {
+  meaning: string;
+  primary_next_action: string | null;
+  /** The answer fields that show why; an audit event shows only auth_event. */
+  evidence_fields: readonly string[];
+}
+
+/**
+ * What each auth_state means and what to do about it (contract §2.3 gateway_diagnostics). Typed by every
+ * word, so a new one cannot be emitted without saying what it means. missing_auth and insufficient_scope
+ * have two sources each: a ${VAR} with no value, and a remote server's refusal (remote-auth.ts); an audit
+ * event uses the same words for the caller's own authentication to Gatehouse over HTTP.
+ */
+export const AUTH_STATE_SEMANTICS: Record<AuthStateWord, AuthStateMeaning> = {
+  none: {
+    meaning: 'no credential problem: the server needs none, or it has the one it needs; in an audit event, the caller was local or authenticated',
+    primary_next_action: null,
+    evidence_fields: [],
   },
-  insufficient_scope: { meaning: 'the remote server refused the token for missing scopes', primary_next_action: 'gateway.auth_connect', evidence_fields: ['auth_challenge'] },
-  elicitation_required: { meaning: 'the server asked for a URL-mode sign-in', primary_next_action: 'gateway.auth_connect', evidence_fields: ['url_elicitations'] },
-  policy_denied: { meaning: 'the policy denies this server or tool', primary_next_action: 'edit policy.yaml', evidence_fields: ['errors'] },
-  unknown: { meaning: 'the credential state could not be determined', primary_next_action: 'gateway.health', evidence_fields: [] },
-} as const;
+  missing_auth: {
+    meaning:
+      'a credential is missing or was refused: a ${VAR} in the server\'s env or headers has no value in the environment or the keychain ' +
+      '(missing_env_vars), or a remote server answered HTTP 401 (or 403 with error=invalid_token) to the credential it was sent ' +
+      '(auth_challenge, auth_metadata); in an audit event, the caller\'s request to Gatehouse had no valid credential',
+    primary_next_action: 'gateway.auth_connect',
+    evidence_fields: ['missing_env_vars', 'startup_env_var', 'auth_challenge', 'auth_metadata', 'next_step', 'auth_event'],
+  },
+  insufficient_scope: {
+    meaning:
+      'a remote server refused the credential for lacking scopes: HTTP 403, or a challenge with error=insufficient_scope ' +
+      '(auth_challenge.scope and missing_scopes name what it asked for); in an audit event, the caller\'s token lacked a scope Gatehouse requires',
+    primary_next_action: 'gateway.auth_connect',
+    evidence_fields: ['auth_challenge', 'auth_metadata', 'next_step', 'auth_event'],
+  },
+  elicitation_required: {
+    meaning: 'the server asked for a URL-mode elicitation (a page the user opens to sign in or consent); nothing is stored',
+    primary_next_action: 'gateway.auth_connect',
+    evidence_fields: ['url_elicitations', 'next_step'],
+  },
+  policy_denied: {
+    meaning: 'the policy denies this server or tool, or the tool is past limits.max_tools_per_server',
+    primary_next_action: 'edit policy.yaml',
+    evidence_fields: ['errors', 'next_step'],
+  },
+  unknown: {
+    meaning: 'the credential state could not be determined; in an audit event, Gatehouse could not check the caller\'s credential',
+    primary_next_action: 'gateway.health',
+    evidence_fields: ['auth_event'],
+  },
+};

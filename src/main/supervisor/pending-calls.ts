@@ -5,6 +5,10 @@ export type CancelCause = 'gateway.cancel' | 'client' | 'forced_refresh' | 'forc
 /** Who may see and cancel a call: a client session, or the operator (panel, CLI) who sees everything. */
 export type Viewer = { operator: true } | { operator: false; sessionId: string };
 
+export function viewerOf(session: { sessionId: string; operator: boolean }): Viewer {
+  return session.operator ? { operator: true } : { operator: false, sessionId: session.sessionId };
+}
+
 export interface PendingCall {
   id: string;
   server: string;
@@ -14,6 +18,8 @@ export interface PendingCall {
   timeoutMs: number;
   sessionId: string | null;
   controller: AbortController;
+  /** The downstream MCP task this request polls (tasks/get, tasks/result); absent for anything else. */
+  taskId?: string;
 }
 
 export type ActivityState = 'pending' | 'active' | 'stalled';
@@ -40,12 +46,12 @@ export class PendingCalls {
 
   constructor(private readonly onChange: () => void = () => {}) {}
 
-  begin(server: string, toolId: string, timeoutMs: number, sessionId: string | null): PendingCall {
+  begin(server: string, toolId: string, timeoutMs: number, sessionId: string | null, taskId?: string): PendingCall {
     // Per-server counters are never reset, so an id is never reused within a run.
     const n = (this.counters.get(server) ?? 0) + 1;
     this.counters.set(server, n);
     const now = Date.now();
-    const call: PendingCall = { id: `${server}::${n}`, server, toolId, startedAt: now, lastActivity: now, timeoutMs, sessionId, controller: new AbortController() };
+    const call: PendingCall = { id: `${server}::${n}`, server, toolId, startedAt: now, lastActivity: now, timeoutMs, sessionId, controller: new AbortController(), taskId };
     this.calls.set(call.id, call);
     this.onChange();
     return call;

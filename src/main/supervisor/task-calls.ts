@@ -38,15 +38,6 @@ export async function createToolTask(client: Client, tool: string, args: Record<
   return result.task as DownstreamTask;
 }
 
-export async function getTask(client: Client, taskId: string, timeoutMs: number): Promise<DownstreamTask> {
-  // tasks/get answers with the task's fields at the top level of the result.
-  return (await client.request({ method: 'tasks/get', params: { taskId } }, Task, { timeout: timeoutMs })) as DownstreamTask;
-}
-
-export async function getTaskResult(client: Client, taskId: string, timeoutMs: number): Promise<CallToolResult> {
-  return (await client.request({ method: 'tasks/result', params: { taskId } }, Loose, { timeout: timeoutMs })) as CallToolResult;
-}
-
 export async function cancelTask(client: Client, taskId: string, timeoutMs: number): Promise<DownstreamTask> {
   return (await client.request({ method: 'tasks/cancel', params: { taskId } }, Task, { timeout: timeoutMs })) as DownstreamTask;
 }

@@ -1,25 +1,37 @@
 // gateway.list_pending and gateway.cancel (contract §2.6). A session sees and cancels only its own
 // requests; others' are not_found, never leaked by id.
 import * as z from 'zod';
-import { activityState, type Viewer } from '../../supervisor/pending-calls';
+import { activityState, viewerOf, type PendingCall, type Viewer } from '../../supervisor/pending-calls';
+import type { TaskRecords } from '../../supervisor/task-records';
 import { jsonResult } from '../envelope';
-import { defineMetaTool, type SessionIdentity } from '../meta-tool';
-
-function viewerOf(session: SessionIdentity): Viewer {
-  return session.operator ? { operator: true } : { operator: false, sessionId: session.sessionId };
-}
+import { defineMetaTool } from '../meta-tool';
 
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
+
+/**
+ * task_id and task_status for a request that polls an MCP task (tasks/get, tasks/result), else nothing.
+ * The status is Gatehouse's latest record of the task; a record already evicted leaves it out.
+ */
+function taskOf(call: PendingCall, tasks: TaskRecords, viewer: Viewer) {
+  if (call.taskId === undefined) return {};
+  // Read as the viewer, though a session only ever polls its own tasks: nothing else's status can leak.
+  const record = tasks.get(viewer, call.server, call.taskId);
+  return { task_id: call.taskId, task_status: record?.task.status ?? null };
+}
 
 export const listPending = defineMetaTool({
   name: 'gateway.list_pending',
   title: 'List pending requests',
-  description: 'Requests still running downstream for this client: tool, age, time since the server last showed progress, state.',
+  description:
+    'Requests still running downstream for this client: tool, age, time since the server last showed progress, state; ' +
+    'a wait on one of your MCP tasks (tasks_get, tasks_result) names its task_id and task_status.',
   annotations: { readOnlyHint: true },
   input: z.object({ server: z.string().nullish() }),
   async run(args, gateway) {
     const now = Date.now();
-    const requests = gateway.supervisor.pending.list(viewerOf(gateway.session), args.server ?? undefined).map((call) => ({
+    const { pending, tasks } = gateway.supervisor;
+    const viewer = viewerOf(gateway.session);
+    const requests = pending.list(viewer, args.server ?? undefined).map((call) => ({
       request_id: call.id,
       server_name: call.server,
       tool_id: call.toolId,
@@ -28,6 +40,7 @@ export const listPending = defineMetaTool({
       timeout_ms: call.timeoutMs,
       state: activityState(call, now),
       last_heartbeat_seconds_ago: seconds(now - call.lastActivity),
+      ...taskOf(call, tasks, viewer),
     }));
     return jsonResult({ requests, total_pending: requests.length });
   },

@@ -1,11 +1,13 @@
 // gateway.tasks_list / tasks_get / tasks_result / tasks_cancel (contract §2.6, §7.7). Task ids are
 // downstream ids paired with server_name; a session sees only the tasks it created. A denied server is
-// refused as denied (`Server 'x' is blocked by policy.`), before its tasks are looked up.
+// refused as denied (`Server 'x' is blocked by policy.`), before its tasks are looked up. tasks/get and
+// tasks/result run as the session's pending calls (task-polls.ts), so list_pending and cancel reach them.
 import * as z from 'zod';
 import { GatewayError } from '../../core/errors';
-import type { Viewer } from '../../supervisor/pending-calls';
-import { cancelTask, getTask, getTaskResult, listTasks, serverSupportsToolTasks } from '../../supervisor/task-calls';
-import { isTerminal } from '../../supervisor/task-records';
+import { viewerOf } from '../../supervisor/pending-calls';
+import { cancelTask, listTasks, serverSupportsToolTasks } from '../../supervisor/task-calls';
+import { awaitTaskResult, pollTask, type TaskPoll } from '../../supervisor/task-polls';
+import { isTerminal, type TaskRecord } from '../../supervisor/task-records';
 import { callError } from '../call-errors';
 import { errorEntry, jsonResult } from '../envelope';
 import { defineMetaTool, type GatewayContext } from '../meta-tool';
@@ -13,11 +15,16 @@ import { serverDenial } from '../server-denial';
 import { outputBudget } from '../output-budget';
 import { shapeResult } from '../shape-result';
 import { taskInfo } from '../task-info';
+import { readTaskCursor, taskPage } from '../task-pages';
 
 const CONTROL_TIMEOUT_MS = 30_000;
+// tasks/result blocks until the task is terminal; bounded by the request ceiling, not the idle timer.
+const RESULT_TIMEOUT_MS = 600_000;
 
-function viewer(gateway: GatewayContext): Viewer {
-  return gateway.session.operator ? { operator: true } : { operator: false, sessionId: gateway.session.sessionId };
+const viewer = (gateway: GatewayContext) => viewerOf(gateway.session);
+
+function poll(gateway: GatewayContext, record: TaskRecord, timeoutMs: number): TaskPoll {
+  return { pending: gateway.supervisor.pending, server: record.server, taskId: record.task.taskId, sessionId: gateway.session.sessionId, timeoutMs };
 }
 
 function notFound(server: string, taskId: string) {
@@ -33,12 +40,17 @@ async function connectedClient(gateway: GatewayContext, server: string) {
 export const tasksList = defineMetaTool({
   name: 'gateway.tasks_list',
   title: 'List tasks',
-  description: 'Your MCP tasks (long-running tool calls started with gateway.invoke task={...}), refreshed from connected servers.',
+  description:
+    'Your MCP tasks (long-running tool calls started with gateway.invoke task={...}), refreshed from connected servers, ' +
+    'oldest first, a page at a time: pass next_cursor back as cursor for the next page.',
   annotations: { readOnlyHint: true },
   input: z.object({ server_name: z.string().nullish(), cursor: z.string().nullish() }),
   async run(args, gateway) {
     const denial = args.server_name ? serverDenial(gateway, args.server_name) : null;
     if (denial) return jsonResult({ ok: false, tasks: [], errors: [errorEntry(denial)] });
+    // Checked before anything is asked downstream: a bad cursor costs the servers nothing.
+    const cursor = readTaskCursor(args.cursor ?? undefined, viewer(gateway));
+    if (!cursor.ok) return jsonResult({ ok: false, tasks: [], errors: [errorEntry(cursor.error)] });
     const { supervisor } = gateway;
     const errors: string[] = [];
     const servers = supervisor.all().filter((h) => (!args.server_name || h.name === args.server_name) && h.client && serverSupportsToolTasks(h.client));
@@ -50,8 +62,9 @@ export const tasksList = defineMetaTool({
         errors.push(errorEntry(callError(error, { server: handle.name, toolId: '', timeoutMs: CONTROL_TIMEOUT_MS, startedAt: Date.now() })));
       }
     }
-    const tasks = supervisor.tasks.list(viewer(gateway), args.server_name ?? undefined).map((r) => ({ server_name: r.server, tool_id: r.toolId, ...taskInfo(r.task, gateway.policy()) }));
-    return jsonResult({ ok: errors.length === 0, tasks, errors });
+    const { page, nextCursor } = taskPage(supervisor.tasks.list(viewer(gateway), args.server_name ?? undefined), viewer(gateway), cursor.after);
+    const tasks = page.map((r) => ({ server_name: r.server, tool_id: r.toolId, ...taskInfo(r.task, gateway.policy()) }));
+    return jsonResult({ ok: errors.length === 0, tasks, next_cursor: nextCursor, errors });
   },
 });
 
@@ -68,7 +81,7 @@ export const tasksGet = defineMetaTool({
     if (!record) return jsonResult({ ok: false, errors: [errorEntry(notFound(args.server_name, args.task_id))] });
     if (!isTerminal(record.task.status)) {
       try {
-        gateway.supervisor.tasks.update(record.server, await getTask(await connectedClient(gateway, record.server), record.task.taskId, CONTROL_TIMEOUT_MS));
+        gateway.supervisor.tasks.update(record.server, await pollTask(await connectedClient(gateway, record.server), poll(gateway, record, CONTROL_TIMEOUT_MS)));
       } catch (error) {
         return jsonResult({ ok: false, task: taskInfo(record.task, gateway.policy()), errors: [errorEntry(callError(error, { server: record.server, toolId: record.toolId, timeoutMs: CONTROL_TIMEOUT_MS, startedAt: Date.now() }))] });
       }
@@ -92,9 +105,8 @@ export const tasksResult = defineMetaTool({
     const startedAt = Date.now();
     try {
       const client = await connectedClient(gateway, record.server);
-      // tasks/result blocks until the task is terminal; bounded by the request ceiling, not the idle timer.
-      const result = await getTaskResult(client, record.task.taskId, 600_000);
-      gateway.supervisor.tasks.update(record.server, await getTask(client, record.task.taskId, CONTROL_TIMEOUT_MS));
+      const result = await awaitTaskResult(client, poll(gateway, record, RESULT_TIMEOUT_MS));
+      gateway.supervisor.tasks.update(record.server, await pollTask(client, poll(gateway, record, CONTROL_TIMEOUT_MS)));
       // Redaction is forced on for task results (contract §2.3).
       const shaped = shapeResult(result, outputBudget(gateway.policy(), args.options?.max_output_chars, true));
       const ok = result.isError !== true;
@@ -111,7 +123,7 @@ export const tasksResult = defineMetaTool({
         { isError: !ok, extra: shaped.passthrough },
       );
     } catch (error) {
-      const failure = callError(error, { server: record.server, toolId: record.toolId, timeoutMs: 600_000, startedAt });
+      const failure = callError(error, { server: record.server, toolId: record.toolId, timeoutMs: RESULT_TIMEOUT_MS, startedAt });
       return jsonResult({ ok: false, task: taskInfo(record.task, gateway.policy()), truncated: false, errors: [errorEntry(failure)] }, { isError: true });
     }
   },

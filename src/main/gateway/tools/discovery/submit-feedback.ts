@@ -17,6 +17,27 @@ const input = z.object({
 
 const REPO = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 
+type Visibility = 'public' | 'private' | 'internal' | 'unknown';
+
+/** What GitHub answers to a new issue, read loosely: only these fields are used. */
+interface CreatedIssue {
+  html_url?: string;
+  number?: number;
+  repository?: { visibility?: unknown; private?: unknown };
+}
+
+/**
+ * repository_visibility. GATEHOUSE_FEEDBACK_REPO names only owner/name, and asking GitHub would be a network
+ * call a preview must not make, so it is "unknown" (the warning assumes others may read the issue) — unless
+ * filing already answered with the repository: GitHub's issue object may carry `repository.visibility`.
+ */
+function visibilityOf(created?: CreatedIssue): Visibility {
+  const visibility = created?.repository?.visibility;
+  if (visibility === 'public' || visibility === 'private' || visibility === 'internal') return visibility;
+  if (typeof created?.repository?.private === 'boolean') return created.repository.private ? 'private' : 'public';
+  return 'unknown';
+}
+
 function body(args: z.infer<typeof input>, gateway: GatewayContext): string {
   const events = gateway.auditEvents().slice(-6).map((e) => `- ${e.ts} ${e.method}${e.tool ? ` ${e.tool}` : ''}${e.server ? ` (${e.server})` : ''}: ${e.outcome}${e.error ? ` — ${e.error}` : ''}`);
   const text = [
@@ -45,7 +66,7 @@ export function createSubmitFeedbackTool(state: DiscoveryState): MetaTool {
       const token = env.GATEHOUSE_FEEDBACK_TOKEN || null;
       const issue_title = `${args.issue_type === 'bug' ? '[Feedback][Bug]' : '[Feedback][Feature]'} ${gateway.redact(args.title)}`;
       const issue_body = body(args, gateway);
-      const preview = { submitted: false, repository, issue_title, issue_body, authenticated: Boolean(token && repository) };
+      const preview = { submitted: false, repository, repository_visibility: visibilityOf(), issue_title, issue_body, authenticated: Boolean(token && repository) };
       const warning = 'Review the body: it is redacted, but it goes to a GitHub issue others may read.';
       if (!args.confirm_submission) {
         return jsonResult({ ok: true, ...preview, warning, message: token && repository ? 'Preview only. Call again with confirm_submission=true to file it.' : 'Preview only. Filing is off: the operator sets GATEHOUSE_FEEDBACK_TOKEN and GATEHOUSE_FEEDBACK_REPO to enable it.' });
@@ -61,8 +82,16 @@ export function createSubmitFeedbackTool(state: DiscoveryState): MetaTool {
           body: JSON.stringify({ title: issue_title, body: issue_body }),
         });
         if (!response.ok) return jsonResult({ ok: false, ...preview, warning, message: `GitHub refused the issue (HTTP ${response.status}); check the token's repository access.` });
-        const created = (await response.json()) as { html_url?: string; number?: number };
-        return jsonResult({ ok: true, ...preview, submitted: true, issue_url: created.html_url ?? null, issue_number: created.number ?? null, message: 'Issue filed.' });
+        const created = (await response.json()) as CreatedIssue;
+        return jsonResult({
+          ok: true,
+          ...preview,
+          submitted: true,
+          repository_visibility: visibilityOf(created),
+          issue_url: created.html_url ?? null,
+          issue_number: created.number ?? null,
+          message: 'Issue filed.',
+        });
       } catch (error) {
         return jsonResult({ ok: false, ...preview, warning, message: `Filing failed: ${error instanceof Error ? error.message : String(error)}; nothing was posted.` });
       }
