@@ -1,7 +1,7 @@
-// The downstream side of MCP tasks (2025-11-25): create a task-augmented tools/call, then tasks/get,
-// tasks/result, tasks/cancel and tasks/list. Results are read with loose schemas: a task result is not
-// a CallToolResult, and fields a server adds must survive.
-import type { CallToolResult, Client } from '@modelcontextprotocol/client';
+// The downstream side of MCP tasks (2025-11-25): create a task-augmented tools/call, tasks/cancel and
+// tasks/list (tasks/get and tasks/result run as pending calls: task-polls.ts). Results are read with
+// loose schemas, so fields a server adds survive.
+import type { Client } from '@modelcontextprotocol/client';
 import * as z from 'zod';
 import { metaParam } from './tool-call';
 import type { DownstreamTask } from './task-records';
@@ -9,7 +9,6 @@ import type { DownstreamTask } from './task-records';
 const Task = z.looseObject({ taskId: z.string(), status: z.string() });
 const CreateTaskResult = z.looseObject({ task: Task });
 const TaskList = z.looseObject({ tasks: z.array(Task), nextCursor: z.string().optional() });
-const Loose = z.looseObject({});
 
 /** Whether the server said it accepts task-augmented tools/call. */
 export function serverSupportsToolTasks(client: Client): boolean {
