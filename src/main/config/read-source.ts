@@ -113,10 +113,19 @@ function toDefinition(
   if ('url' in raw) {
     const remote = RemoteEntrySchema.safeParse(raw);
     if (!remote.success) return { problems: remote.error.issues };
-    // A url without a type means Streamable HTTP (PMCP defaulted to legacy SSE, which new servers lack).
+    // A url without a type means Streamable HTTP (PMCP defaulted to legacy SSE, which new servers lack);
+    // only such a guess may fall back to SSE, never a type the operator stated.
     const transport = remote.data.type === 'sse' ? 'sse' : 'http';
+    const inferred = remote.data.type === undefined || remote.data.type === 'remote';
     const auth = remoteAuthMetadata(remote.data);
-    return { ...base, transport, url: remote.data.url, headers: remote.data.headers, ...(auth ? { auth } : {}) };
+    return {
+      ...base,
+      transport,
+      ...(inferred ? { transportInferred: true } : {}),
+      url: remote.data.url,
+      headers: remote.data.headers,
+      ...(auth ? { auth } : {}),
+    };
   }
   const python = (raw as { gatehouse?: { python?: unknown } }).gatehouse?.python;
   if (python !== undefined) {

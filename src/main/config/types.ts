@@ -44,6 +44,11 @@ export interface RemoteAuthMetadata {
 
 export interface RemoteServerDefinition extends ServerDefinitionBase {
   transport: 'http' | 'sse';
+  /**
+   * True when the entry named no type (or legacy "remote"): Streamable HTTP is assumed, and a server that
+   * answers its first POST with a 4xx is retried once over legacy SSE (the MCP spec's compatibility probe).
+   */
+  transportInferred?: boolean;
   url: string;
   headers: Record<string, string>;
   /** Absent when the entry declares none of the §4.2 auth fields. */

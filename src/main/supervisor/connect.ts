@@ -1,7 +1,8 @@
 // Opens an MCP client connection to one configured server: spawns a stdio child or dials a remote URL.
 // Returns everything the handle needs to supervise the connection; throws a GatewayError otherwise.
-import { Client, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { Client, SdkHttpError, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import type { RemoteServerDefinition, ServerDefinition, StdioServerDefinition } from '../config/types';
+import type { TransportKind } from '../../shared/domain';
 import { GatewayError, safeMessage } from '../core/errors';
 import { sanitizedUrl } from '../core/safe-url';
 import { GATEHOUSE_VERSION } from '../core/version';
@@ -13,13 +14,17 @@ import type { PythonServerSpec } from '../runtime/python-entry';
 import { referencedNames } from '../secrets/references';
 import { interpolateValues } from './interpolate';
 import { authRejectedError, remoteAuthGuard } from './remote-auth';
+import { BoundedSSEClientTransport } from './bounded-sse';
 import type { LogRing } from './log-ring';
 import { killServerTree, spawnServer, type SpawnedServer } from './stdio-process';
 import { ChildStdioTransport } from './stdio-transport';
+import { connectWithProbe, httpStatusOf, suggestsLegacySse, type RemoteTransport } from './transport-probe';
 
 export interface Connection {
   client: Client;
   process: SpawnedServer | null;
+  /** The transport in use: for a url entry without a type, "sse" once the compatibility probe fell back. */
+  transport: TransportKind;
   /** Requests still unanswered when the connection ended (stdio; remote connections report 0). */
   unansweredAtClose(): number;
   /** True once the connection has closed, whenever that happened (even during start-up). */
@@ -46,42 +51,20 @@ export interface ConnectOptions {
   stderr: LogRing;
   timeoutMs: number;
   lineLimit?: number;
-  /** Called when the transport reports a problem that does not end the connection. */
+  /**
+   * Called when the transport reports a problem that does not end the connection, and with the one notice
+   * the operator should act on (a url entry reached only over legacy SSE).
+   */
   onTransportError: (error: Error) => void;
   /** Called as soon as a stdio child exists, so a stop during the handshake can kill it at once. */
   onSpawn?: (process: SpawnedServer) => void;
 }
 
 export async function openConnection(definition: ServerDefinition, options: ConnectOptions): Promise<Connection> {
-  const { transport, process, authGuard } =
-    definition.transport === 'stdio' ? await openStdio(definition, options) : await openRemote(definition, options);
-  transport.onerror = options.onTransportError;
-  // Gatehouse relays nothing server-initiated yet, so it declares no client capabilities: a server must
-  // not hand out tools that depend on sampling or elicitation Gatehouse cannot answer.
-  // 'auto' probes with server/discover (2026-07-28, stateless) and falls back to the initialize handshake.
-  const client = new Client({ name: 'gatehouse', version: GATEHOUSE_VERSION }, { capabilities: {}, versionNegotiation: { mode: 'auto' } });
-  try {
-    await client.connect(transport, { timeout: options.timeoutMs });
-  } catch (error) {
-    await client.close().catch(() => undefined);
-    if (process) await killServerTree(process, 1000, 1000);
-    // A remote server that refused the credential needs a token, not a config fix (E201, auth_required).
-    const rejection = authGuard?.rejection();
-    if (rejection && definition.transport !== 'stdio') throw authRejectedError(definition, rejection);
-    const tail = options.stderr.tail(5).join(' | ');
-    const timedOut = /timed? ?out/i.test(safeMessage(error));
-    throw new GatewayError(
-      timedOut ? 'E202' : 'E204',
-      `server "${definition.name}" did not complete the MCP handshake: ${safeMessage(error)}${tail ? ` — stderr: ${tail.slice(0, 600)}` : ''}`,
-      { server: definition.name },
-      definition.transport === 'stdio'
-        ? 'check the command and arguments in the config, then start the server again'
-        : `check that ${sanitizedUrl(definition.url) ?? "the server's url"} is an MCP endpoint and the server is running, then start it again`,
-      true,
-    );
-  }
+  const { client, stdio, process, authGuard, transport } =
+    definition.transport === 'stdio' ? await connectStdio(definition, options) : await connectRemote(definition, options);
   authGuard?.arm();
-  const unansweredAtClose = () => (transport instanceof ChildStdioTransport ? transport.unansweredAtClose : 0);
+  const unansweredAtClose = () => stdio?.unansweredAtClose ?? 0;
   // Watched from the moment the handshake ends: a server can die while its tools are still being listed.
   let closed = false;
   const listeners: (() => void)[] = [];
@@ -89,7 +72,88 @@ export async function openConnection(definition: ServerDefinition, options: Conn
     closed = true;
     for (const listener of listeners) listener();
   };
-  return { client, process, unansweredAtClose, isClosed: () => closed, onClose: (listener) => listeners.push(listener) };
+  return { client, process, transport, unansweredAtClose, isClosed: () => closed, onClose: (listener) => listeners.push(listener) };
+}
+
+/** Runs the MCP handshake over `transport`; on failure the client is closed and the SDK's error rethrown. */
+async function handshake(transport: Transport, options: ConnectOptions): Promise<Client> {
+  transport.onerror = options.onTransportError;
+  // Gatehouse relays nothing server-initiated yet, so it declares no client capabilities: a server must
+  // not hand out tools that depend on sampling or elicitation Gatehouse cannot answer.
+  // 'auto' probes with server/discover (2026-07-28, stateless) and falls back to the initialize handshake.
+  const client = new Client({ name: 'gatehouse', version: GATEHOUSE_VERSION }, { capabilities: {}, versionNegotiation: { mode: 'auto' } });
+  try {
+    await client.connect(transport, { timeout: options.timeoutMs });
+    return client;
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function connectStdio(definition: StdioServerDefinition, options: ConnectOptions) {
+  const { transport, process } = await openStdio(definition, options);
+  try {
+    const client = await handshake(transport, options);
+    return { client, stdio: transport, process, authGuard: null, transport: 'stdio' as const };
+  } catch (error) {
+    await killServerTree(process, 1000, 1000);
+    throw handshakeFailed(definition, safeMessage(error), options, 'check the command and arguments in the config, then start the server again');
+  }
+}
+
+async function connectRemote(definition: RemoteServerDefinition, options: ConnectOptions) {
+  const { lookup, resolved } = await lookupFor(definition.headers, options);
+  const { values: headers, missing } = interpolateValues(definition.headers, lookup);
+  if (missing.length) throw missingVariables(definition.name, missing, resolved);
+  const url = new URL(definition.url);
+  const authGuard = remoteAuthGuard(definition);
+  const transportOptions = { requestInit: { headers }, fetch: authGuard.fetch };
+  const dial = (kind: RemoteTransport): Transport =>
+    kind === 'sse' ? new BoundedSSEClientTransport(url, transportOptions, options.timeoutMs) : new StreamableHTTPClientTransport(url, transportOptions);
+  try {
+    const { value: client, transport } = await connectWithProbe(definition, (kind) => handshake(dial(kind), options), {
+      authRefused: () => authGuard.rejection() !== null,
+      notice: (line) => options.onTransportError(new Error(line)),
+    });
+    return { client, stdio: null, process: null, authGuard, transport };
+  } catch (error) {
+    // A remote server that refused the credential needs a token, not a config fix (E201, auth_required).
+    const rejection = authGuard.rejection();
+    if (rejection) throw authRejectedError(definition, rejection);
+    throw handshakeFailed(definition, remoteFailure(error), options, remoteSuggestion(definition, error));
+  }
+}
+
+/** E202 for a handshake that timed out, else E204, with the server's last stderr lines when it has any. */
+function handshakeFailed(definition: ServerDefinition, reason: string, options: ConnectOptions, suggestion: string): GatewayError {
+  const tail = options.stderr.tail(5).join(' | ');
+  const timedOut = /timed? ?out/i.test(reason);
+  return new GatewayError(
+    timedOut ? 'E202' : 'E204',
+    `server "${definition.name}" did not complete the MCP handshake: ${reason}${tail ? ` — stderr: ${tail.slice(0, 600)}` : ''}`,
+    { server: definition.name },
+    suggestion,
+    true,
+  );
+}
+
+/** The status line, not the body: an HTTP error page would bury it. */
+function remoteFailure(error: unknown): string {
+  const status = httpStatusOf(error);
+  if (status === null) return safeMessage(error);
+  const statusText = error instanceof SdkHttpError && error.statusText ? ` ${error.statusText}` : '';
+  return `the server answered the handshake with HTTP ${status}${statusText}`;
+}
+
+function remoteSuggestion(definition: RemoteServerDefinition, error: unknown): string {
+  const where = `check that ${sanitizedUrl(definition.url) ?? "the server's url"} is an MCP endpoint and the server is running, then start it again`;
+  const status = httpStatusOf(error);
+  // A stated "http" is never probed: say how to reach a legacy server instead.
+  if (definition.transport === 'http' && !definition.transportInferred && status !== null && suggestsLegacySse(status)) {
+    return `${where}; if it is a legacy HTTP+SSE server, set "type": "sse" for "${definition.name}"`;
+  }
+  return where;
 }
 
 /** Looks every referenced name up once; a name with a `:-fallback` may stay missing without harm. */
@@ -116,7 +180,7 @@ async function openStdio(definition: StdioServerDefinition, options: ConnectOpti
         : `could not start "${definition.command}" (${code ?? safeMessage(error)}); check the file's permissions`;
     throw new GatewayError('E204', `server "${definition.name}": ${hint}`, { server: definition.name, errno: code ?? null });
   }
-  return { transport: new ChildStdioTransport(process.child, options.lineLimit) as Transport, process, authGuard: null };
+  return { transport: new ChildStdioTransport(process.child, options.lineLimit), process };
 }
 
 /** A Python script server: `uv run --script` from its canonical runtime root, with its checks first. */
@@ -127,20 +191,6 @@ async function pythonSpawnSpec(definition: StdioServerDefinition, python: Python
   }
   const { command, args, env, cwd } = launch.value;
   return { command, args, env, cwd };
-}
-
-async function openRemote(definition: RemoteServerDefinition, options: ConnectOptions) {
-  const { lookup, resolved } = await lookupFor(definition.headers, options);
-  const { values: headers, missing } = interpolateValues(definition.headers, lookup);
-  if (missing.length) throw missingVariables(definition.name, missing, resolved);
-  const url = new URL(definition.url);
-  const authGuard = remoteAuthGuard(definition);
-  const transportOptions = { requestInit: { headers }, fetch: authGuard.fetch };
-  const transport: Transport =
-    definition.transport === 'sse'
-      ? new SSEClientTransport(url, transportOptions)
-      : new StreamableHTTPClientTransport(url, transportOptions);
-  return { transport, process: null, authGuard };
 }
 
 function missingVariables(server: string, missing: string[], resolved: { note: string | null; nextStep: string | null }): GatewayError {

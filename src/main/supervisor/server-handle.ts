@@ -118,7 +118,7 @@ export class ServerHandle {
     return {
       name: this.name,
       status: this.state,
-      transport: this.definition.transport,
+      transport: this.connection?.transport ?? this.definition.transport,
       startup_policy: skipped ? 'skipped' : this.definition.startupPolicy,
       source: this.definition.source,
       source_path: this.definition.sourcePath,
