@@ -4,7 +4,7 @@
 // link planted at the path) is reported once and the file is written no more. The file is created
 // 0600 in a 0700 folder and never written through a symbolic link (architecture rule 6).
 import { closeSync, constants, mkdirSync, openSync, writeSync } from 'node:fs';
-import { chmod, lstat, mkdir, open, rename, stat } from 'node:fs/promises';
+import { chmod, lstat, mkdir, open, rename, stat, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { KEEP_ROTATED, MAX_LOG_BYTES } from './paths';
 
@@ -14,6 +14,8 @@ export interface RotatingFileOptions {
   keep?: number;
   /** Told once, when the file stops being written. */
   onFailure?: (message: string) => void;
+  /** How often the open file is checked against its path (rotated or removed by another process). */
+  recheckMs?: number;
 }
 
 export interface RotatingFile {
@@ -61,6 +63,7 @@ const reason = (error: unknown): string => (error as NodeJS.ErrnoException).code
 export function openRotatingFile(path: string, options: RotatingFileOptions = {}): RotatingFile {
   const maxBytes = options.maxBytes ?? MAX_LOG_BYTES;
   const keep = Math.max(1, options.keep ?? KEEP_ROTATED);
+  const recheckMs = options.recheckMs ?? 2000;
   const report = options.onFailure ?? ((message: string) => process.stderr.write(`gatehouse: ${message}\n`));
   let queue: string[] = [];
   let writing: Promise<void> | null = null;
@@ -72,6 +75,7 @@ export function openRotatingFile(path: string, options: RotatingFileOptions = {}
     if (failed) return;
     failed = true;
     queue = [];
+    void closeHandle().catch(() => undefined);
     unwritten.delete(file);
     // ENOENT once the folder was made means it was removed under a running gateway (state wiped, a
     // test cleaning up): recreating it would resurrect what was deleted, and there is nothing to report.
@@ -91,15 +95,43 @@ export function openRotatingFile(path: string, options: RotatingFileOptions = {}
     prepared = true;
   };
 
-  const sizeNow = async () => (await stat(path).catch(() => null))?.size ?? 0;
+  // The file stays open between batches (an open/stat/close per audited call was measurable on the
+  // invoke path); its size is tracked here.
+  let handle: FileHandle | null = null;
+  let size = 0;
+  let checkedAt = 0;
 
-  const append = async (text: string) => {
-    const handle = await open(path, APPEND_FLAGS, 0o600);
-    try {
-      await handle.appendFile(text);
-    } finally {
-      await handle.close();
+  const openHandle = async () => {
+    handle = await open(path, APPEND_FLAGS, 0o600);
+    size = (await handle.stat()).size;
+    checkedAt = Date.now();
+  };
+
+  const closeHandle = async () => {
+    const open = handle;
+    handle = null;
+    await open?.close();
+  };
+
+  // Another process (a second gateway) may append or rotate too, and the file may be removed: every
+  // recheckMs the path is compared with the open file, and a grown or replaced file is picked up.
+  const ensureOpen = async () => {
+    if (handle && Date.now() - checkedAt < recheckMs) return;
+    if (handle) {
+      const [onDisk, ours] = await Promise.all([stat(path).catch(() => null), handle.stat()]);
+      checkedAt = Date.now();
+      if (onDisk && onDisk.ino === ours.ino && onDisk.dev === ours.dev) {
+        size = onDisk.size;
+        return;
+      }
+      await closeHandle();
     }
+    await openHandle();
+  };
+
+  const append = async (text: string, bytes: number) => {
+    await (handle as FileHandle).appendFile(text);
+    size += bytes;
   };
 
   // `.keep-1` → `.keep` (replacing the oldest), …, `.1` → `.2`, the file → `.1`.
@@ -111,25 +143,25 @@ export function openRotatingFile(path: string, options: RotatingFileOptions = {}
     }
   };
 
-  // Re-reads the size each batch: another process (a second gateway) may append or rotate too.
   const writeBatch = async (lines: string[]) => {
     if (!prepared) await prepare();
-    let size = await sizeNow();
+    await ensureOpen();
     let chunk = '';
     let chunkBytes = 0;
     for (const line of lines) {
       const bytes = Buffer.byteLength(line);
       if (size + chunkBytes + bytes > maxBytes && size + chunkBytes > 0) {
-        if (chunk) await append(chunk);
+        if (chunk) await append(chunk, chunkBytes);
+        await closeHandle();
         await rotate();
-        size = 0;
+        await openHandle();
         chunk = '';
         chunkBytes = 0;
       }
       chunk += line;
       chunkBytes += bytes;
     }
-    if (chunk) await append(chunk);
+    if (chunk) await append(chunk, chunkBytes);
   };
 
   const run = async () => {

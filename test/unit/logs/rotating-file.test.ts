@@ -1,6 +1,6 @@
 // The rotating line file: size rotation keeping N copies, private modes, batching, and the one-time
 // failure report (never a throw) when the file cannot be written.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -104,4 +104,23 @@ it('stops quietly when its folder is removed while running', async () => {
   await file.flush();
   expect(existsSync(folder)).toBe(false);
   expect(reports).toEqual([]);
+});
+
+it('keeps the file open between batches, yet follows a rotation or removal done by someone else', async () => {
+  const path = join(dir, 'gateway.log');
+  const file = openRotatingFile(path, { recheckMs: 50 });
+  file.write('first');
+  await file.flush();
+  // Another writer (a second gateway, logrotate) moves the file away, then the file is removed outright.
+  renameSync(path, `${path}.1`);
+  await new Promise((resolve) => setTimeout(resolve, 80));
+  file.write('second');
+  await file.flush();
+  expect(read(`${path}.1`)).toBe('first\n');
+  expect(read(path)).toBe('second\n');
+  rmSync(path);
+  await new Promise((resolve) => setTimeout(resolve, 80));
+  file.write('third');
+  await file.flush();
+  expect(read(path)).toBe('third\n');
 });
