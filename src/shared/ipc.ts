@@ -3,6 +3,7 @@
 // registers handlers mechanically from `channels`, and the preload exposes exactly this map.
 import * as z from 'zod';
 import { ConfigIssue, HealthRow, HealthSnapshot, ServerActionResult, ServerName } from './domain';
+import { ListLogsInput, LogLine, LogListing } from './logs';
 import { DoctorRequestSchema, DoctorResponseSchema } from './runtime';
 import { SecretListing, SecretRefInput, SecretWriteInput, SecretWriteResult, TenantId } from './secrets';
 import { ApproveProjectFileInput, ProjectTrustReport, TrustActionResult } from './trust';
@@ -27,12 +28,16 @@ export const channels = {
   /** Approves the exact bytes the operator reviewed (by digest); refused if the file changed since. */
   approveProjectFile: { input: ApproveProjectFileInput, output: TrustActionResult },
   revokeProjectFile: { input: ApproveProjectFileInput.pick({ path: true }).strict(), output: TrustActionResult },
+  /** The gateway's recent log lines, oldest first; already redacted by the core. */
+  listLogs: { input: ListLogsInput, output: LogListing },
 } as const;
 
 export const events = {
   healthChanged: HealthSnapshot,
   configIssuesChanged: z.array(ConfigIssue),
   projectTrustChanged: ProjectTrustReport,
+  /** One new (already redacted) log line. */
+  logAppended: LogLine,
 } as const;
 
 export type ChannelName = keyof typeof channels;

@@ -36,6 +36,7 @@ import { secretsIndexPath } from '../secrets/paths';
 import { watchSecretChanges } from './secret-changes';
 import { GatewayError, safeMessage } from './errors';
 import { createEvents } from './events';
+import { createCoreLogRing } from './log-ring';
 import type { Gatehouse, GatehouseOptions } from './types';
 
 function newRevision() {
@@ -47,7 +48,14 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   // One redactor for the whole gateway: every secret value resolved is scrubbed from logs, rows, answers.
   const redactor = createRedactor();
   const writeLog = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const log = (line: string) => writeLog(redactor.redact(line));
+  const events = createEvents();
+  // Fed after redaction, so neither the panel's list nor its pushes can carry a secret value.
+  const logRing = createCoreLogRing();
+  const log = (line: string) => {
+    const redacted = redactor.redact(line);
+    writeLog(redacted);
+    events.emit('logAppended', logRing.push(redacted));
+  };
   const homeDir = options.homeDir ?? homedir();
   // $XDG_STATE_HOME/gatehouse and $XDG_CACHE_HOME/gatehouse, never relative to the working directory.
   const dirs = gatehouseDirs(env, homeDir);
@@ -55,7 +63,6 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   const cacheDir = options.cacheDir ?? dirs.cache;
   const projectRoot = options.projectDir ?? findProjectRoot(options.cwd ?? process.cwd(), homeDir);
   const configPath = options.configPath ?? env.GATEHOUSE_CONFIG ?? env.PMCP_CONFIG ?? null;
-  const events = createEvents();
   const locations = { projectRoot, homeDir, configPath, stateDir };
   const lineLimit = Number(env.GATEHOUSE_STDIO_LINE_LIMIT) || undefined;
   const secretStore = options.secretStore === undefined ? defaultSecretStore(env, homeDir) : options.secretStore;
@@ -121,6 +128,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     listProjectTrust: async () => trust.report(),
     approveProjectFile: (input) => trust.approve(input),
     revokeProjectFile: (input) => trust.revoke(input),
+    listLogs: async (input) => ({ lines: logRing.list(input) }),
     runDoctor: (input) =>
       doctorForPanel(input, { env, defaultRoot: projectRoot ?? homeDir, homeDir, projectRoot, configPath, loginShellPath: null }),
   };

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { getBridge } from '../bridge';
 import { describeError } from '../describe-error';
 import { DoctorPanel } from '../doctor/DoctorPanel';
+import { LogsPanel } from '../logs/LogsPanel';
 import { SecretsPanel } from '../secrets/SecretsPanel';
 import { ServersPanel } from '../servers/ServersPanel';
-import { startSync, useGatehouseStore } from '../store';
+import { startLogSync, startSync, useGatehouseStore } from '../store';
 import { Nav, type PanelId } from './Nav';
 
 export function App() {
@@ -13,7 +14,14 @@ export function App() {
 
   useEffect(() => {
     try {
-      return startSync(getBridge(), useGatehouseStore.getState, (error) => setFatal(describeError(error)));
+      const onError = (error: unknown) => setFatal(describeError(error));
+      const offState = startSync(getBridge(), useGatehouseStore.getState, onError);
+      // Followed from launch, not from the first visit, so the panel shows what happened before it opened.
+      const offLogs = startLogSync(getBridge(), useGatehouseStore.getState, onError);
+      return () => {
+        offState();
+        offLogs();
+      };
     } catch (error) {
       setFatal(describeError(error));
       return undefined;
@@ -36,6 +44,7 @@ export function App() {
         {panel === 'servers' && <ServersPanel />}
         {panel === 'secrets' && <SecretsPanel />}
         {panel === 'doctor' && <DoctorPanel />}
+        {panel === 'logs' && <LogsPanel />}
       </main>
     </div>
   );

@@ -1,9 +1,10 @@
-export type PanelId = 'servers' | 'secrets' | 'doctor';
+export type PanelId = 'servers' | 'secrets' | 'doctor' | 'logs';
 
 const entries: ReadonlyArray<{ id: PanelId; label: string }> = [
   { id: 'servers', label: 'Servers' },
   { id: 'secrets', label: 'Secrets' },
   { id: 'doctor', label: 'Doctor' },
+  { id: 'logs', label: 'Logs' },
 ];
 
 export function Nav({ current, onSelect }: { current: PanelId; onSelect: (id: PanelId) => void }) {

@@ -112,6 +112,7 @@ function fakeCore(start: () => Promise<void> = async () => {}) {
       listProjectTrust: async () => ({ project_root: null, files: [] }),
       approveProjectFile: async () => ({ ok: false, message: 'not used by the shell', report: { project_root: null, files: [] } }),
       revokeProjectFile: async () => ({ ok: false, message: 'not used by the shell', report: { project_root: null, files: [] } }),
+      listLogs: async () => ({ lines: [] }),
       runDoctor: async () => {
         throw new Error('not used by the shell');
       },

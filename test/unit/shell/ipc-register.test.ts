@@ -25,6 +25,7 @@ function fakeApi(): GatehouseApi {
     listProjectTrust: vi.fn(async () => ({ project_root: null, files: [] })),
     approveProjectFile: vi.fn(async () => ({ ok: false, message: 'not used here', report: { project_root: null, files: [] } })),
     revokeProjectFile: vi.fn(async () => ({ ok: false, message: 'not used here', report: { project_root: null, files: [] } })),
+    listLogs: vi.fn(async () => ({ lines: [] })),
     runDoctor: vi.fn(async () => {
       throw new Error('not used in these tests');
     }),
@@ -57,7 +58,7 @@ const trusted: InvokeEvent = { sender: { id: WINDOW_ID }, senderFrame: { url: `$
 describe('registerChannelHandlers', () => {
   it('registers exactly one handler per channel in the map', () => {
     const { handlers, registration } = setup();
-    const expected = ['listHealth', 'listConfigIssues', 'startServer', 'stopServer', 'listSecrets', 'setSecret', 'deleteSecret', 'runDoctor', 'listProjectTrust', 'approveProjectFile', 'revokeProjectFile'].map((name) => `gatehouse:invoke:${name}`);
+    const expected = ['listHealth', 'listConfigIssues', 'startServer', 'stopServer', 'listSecrets', 'setSecret', 'deleteSecret', 'runDoctor', 'listProjectTrust', 'approveProjectFile', 'revokeProjectFile', 'listLogs'].map((name) => `gatehouse:invoke:${name}`);
     expect([...handlers.keys()].sort()).toEqual([...expected].sort());
     expect(registration.channels.sort()).toEqual(channelNames.map(ipcChannel).sort());
   });
@@ -143,10 +144,13 @@ describe('forwardEvents', () => {
     events.emit('configIssuesChanged', []);
     const trust = { project_root: null, files: [] };
     events.emit('projectTrustChanged', trust);
+    const line = { ts: '2026-01-02T03:04:05.000Z', text: '[files] eager start failed: exit 1', server: 'files' };
+    events.emit('logAppended', line);
     expect(send.mock.calls).toEqual([
       [ipcEvent('healthChanged'), health],
       [ipcEvent('configIssuesChanged'), []],
       [ipcEvent('projectTrustChanged'), trust],
+      [ipcEvent('logAppended'), line],
     ]);
     expect(new Set(send.mock.calls.map(([channel]) => channel))).toEqual(new Set(eventNames.map(ipcEvent)));
   });

@@ -1,0 +1,39 @@
+import type { LogFilter } from './filter-logs';
+
+const ALL = '';
+
+export function LogFilters({ filter, servers, onChange }: { filter: LogFilter; servers: string[]; onChange: (next: LogFilter) => void }) {
+  return (
+    <div className="card log-filters" data-testid="log-filters">
+      <label className="field">
+        <span className="field-label">Server</span>
+        <select
+          aria-label="Server filter"
+          data-testid="log-server-filter"
+          value={filter.server ?? ALL}
+          onChange={(e) => onChange({ ...filter, server: e.currentTarget.value === ALL ? null : e.currentTarget.value })}
+        >
+          <option value={ALL}>All</option>
+          {servers.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span className="field-label">Contains</span>
+        <input
+          type="search"
+          aria-label="Text filter"
+          data-testid="log-text-filter"
+          placeholder="Filter lines"
+          autoComplete="off"
+          spellCheck={false}
+          value={filter.text}
+          onChange={(e) => onChange({ ...filter, text: e.currentTarget.value })}
+        />
+      </label>
+    </div>
+  );
+}
