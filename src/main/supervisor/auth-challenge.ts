@@ -32,7 +32,7 @@ class Reader {
     return this.text[this.pos] ?? '';
   }
 
-  /** Skips optional whitespace; says whether there was any. */
+  /** Skips optional whitespace; says whether some was skipped. */
   spaces(): boolean {
     const start = this.pos;
     while (SPACE.test(this.peek())) this.pos++;

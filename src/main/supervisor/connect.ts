@@ -125,7 +125,7 @@ async function connectRemote(definition: RemoteServerDefinition, options: Connec
   }
 }
 
-/** E202 for a handshake that timed out, else E204, with the server's last stderr lines when it has any. */
+/** E202 for a handshake that timed out, else E204, with the last stderr lines the server printed, if it printed some. */
 function handshakeFailed(definition: ServerDefinition, reason: string, options: ConnectOptions, suggestion: string): GatewayError {
   const tail = options.stderr.tail(5).join(' | ');
   const timedOut = /timed? ?out/i.test(reason);
