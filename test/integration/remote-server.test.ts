@@ -1,30 +1,19 @@
 // A remote server over streamable HTTP (server-everything in its HTTP mode, on loopback): connected
 // through the SDK client with `${VAR}`-resolved headers, called through gateway.invoke, and reported as
 // needing credentials when a header variable has no value.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startCore, waitFor, type CoreUnderTest } from '../helpers/core';
+import { startCore, type CoreUnderTest } from '../helpers/core';
 import { invoke } from '../helpers/invoke';
-import { createWorkspace, EVERYTHING_ENTRY, type Workspace } from '../helpers/workspace';
+import { startLoopbackEverything, type LoopbackServer } from '../helpers/loopback-everything';
+import { createWorkspace, type Workspace } from '../helpers/workspace';
 
 let workspace: Workspace;
 let core: CoreUnderTest;
-let remote: ChildProcess;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+let remote: LoopbackServer;
 
 beforeAll(async () => {
-  const port = await freePort();
-  remote = spawn(process.execPath, [EVERYTHING_ENTRY, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
-  const url = `http://127.0.0.1:${port}/mcp`;
-  await waitFor(async () => fetch(url, { method: 'GET' }).then(() => true, () => false), 'the remote server to listen', 20_000);
+  remote = await startLoopbackEverything();
+  const url = remote.url;
   workspace = createWorkspace();
   workspace.writeConfig({
     mcpServers: {
@@ -36,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await core?.close();
-  remote?.kill('SIGTERM');
+  remote?.close();
   workspace?.cleanup();
 });
 

@@ -2,7 +2,7 @@
 // Outside one it fails with the command to use: a skipped test would look green while proving nothing,
 // and writing into the operator's own keychain is not acceptable.
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { keychainCoreEnv as sharedKeychainCoreEnv } from '../../helpers/keychain-env';
 
 export function keychainSessionPresent(): boolean {
   return process.env.GATEHOUSE_TEST_KEYCHAIN === '1' && Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
@@ -18,21 +18,8 @@ export function requireKeychainSession(): void {
   }
 }
 
-/**
- * The core's whole environment: a private home, the session's bus and a keychain service name of its
- * own, so the test's entries never meet anyone else's and nothing of the caller's environment leaks in.
- */
-export function keychainCoreEnv(home: string): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH ?? '',
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, '.config'),
-    XDG_STATE_HOME: join(home, '.local', 'state'),
-    XDG_CACHE_HOME: join(home, '.cache'),
-    DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS,
-    GATEHOUSE_KEYCHAIN_SERVICE: `dev.gatehouse.test.e2e.${randomBytes(4).toString('hex')}`,
-  };
-}
+/** The core's environment for a keychain e2e test (its own home, bus and keychain service name). */
+export const keychainCoreEnv = (home: string): NodeJS.ProcessEnv => sharedKeychainCoreEnv(home, 'test.e2e');
 
 /** A unique value that must appear nowhere but the keychain. */
 export function canaryValue(): string {

@@ -1,8 +1,7 @@
 // The canary, end to end through a real core: a secret stored in the real keychain reaches only the
 // child whose config references it, and appears in nothing Gatehouse shows — answers, health, rows,
 // snapshots, logs, the secret listing — even when the child echoes it back.
-import { createHash, randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { REDACTED } from '../../../src/main/secrets/redactor';
 import { createSecretStore } from '../../../src/main/secrets/store';
@@ -11,6 +10,7 @@ import { callMeta } from '../../helpers/meta';
 import { createWorkspace, type Workspace } from '../../helpers/workspace';
 import { CANARY_SERVER } from './helpers/gateway-context';
 import { canaryValue, requireKeychainSession } from './helpers/keychain-session';
+import { keychainCoreEnv } from '../../helpers/keychain-env';
 
 beforeEach(requireKeychainSession);
 let workspace: Workspace;
@@ -21,14 +21,7 @@ afterEach(() => workspace.cleanup());
 
 it('only the child that references the canary receives it; nothing Gatehouse shows contains it', async () => {
   const canary = canaryValue('CANARY');
-  const env = {
-    PATH: process.env.PATH ?? '',
-    HOME: workspace.home,
-    XDG_CONFIG_HOME: join(workspace.home, '.config'),
-    XDG_STATE_HOME: join(workspace.home, '.local', 'state'),
-    DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS,
-    GATEHOUSE_KEYCHAIN_SERVICE: `dev.gatehouse.test.${randomBytes(4).toString('hex')}`,
-  };
+  const env = keychainCoreEnv(workspace.home);
   await createSecretStore({ env, homeDir: workspace.home }).set({ scope: 'user' }, 'CANARY_TOKEN', canary);
   workspace.writeConfig({
     mcpServers: {

@@ -2,7 +2,6 @@
 // and the real keychain (contract §2.5): provision asks for the manifest's credential, auth_connect
 // stores it under that name and points back at provision, and provision then finds it in the keychain
 // and connects. The credential never appears in an answer.
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { remoteManifest, startLoopbackEverything, USER_MANIFEST, type LoopbackSe
 import { callMeta } from '../../helpers/meta';
 import { createWorkspace, type Workspace } from '../../helpers/workspace';
 import { canaryValue, keychainSessionPresent, requireKeychainSession } from './helpers/keychain-session';
+import { keychainCoreEnv } from '../../helpers/keychain-env';
 
 beforeEach(requireKeychainSession);
 
@@ -26,14 +26,7 @@ beforeAll(async () => {
   mkdirSync(dirname(manifest), { recursive: true });
   writeFileSync(manifest, remoteManifest(remote.url, { vault: { env_vars: ['VAULT_API_TOKEN'] } }));
   workspace.writeConfig({ mcpServers: {} });
-  core = await startCore(workspace, {
-    PATH: process.env.PATH ?? '',
-    HOME: workspace.home,
-    XDG_CONFIG_HOME: join(workspace.home, '.config'),
-    XDG_STATE_HOME: join(workspace.home, '.local', 'state'),
-    DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS,
-    GATEHOUSE_KEYCHAIN_SERVICE: `dev.gatehouse.test.${randomBytes(4).toString('hex')}`,
-  });
+  core = await startCore(workspace, keychainCoreEnv(workspace.home));
 });
 afterAll(async () => {
   await core?.close();

@@ -1,8 +1,7 @@
 // A credential changed while servers run reaches them: through the panel, through another writer of the
 // keychain and its index (as `gatehouse secrets set` in another terminal), and through auth_connect. Only
 // the servers that reference the name restart; the others keep their process.
-import { createHash, randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createSecretStore } from '../../../src/main/secrets/store';
 import { startCore, type CoreUnderTest } from '../../helpers/core';
@@ -11,6 +10,7 @@ import { waitFor } from '../../helpers/wait';
 import { createWorkspace, faultServer, type Workspace } from '../../helpers/workspace';
 import { CANARY_SERVER } from './helpers/gateway-context';
 import { canaryValue, requireKeychainSession } from './helpers/keychain-session';
+import { keychainCoreEnv } from '../../helpers/keychain-env';
 
 beforeEach(requireKeychainSession);
 let workspace: Workspace;
@@ -26,14 +26,7 @@ afterEach(async () => {
 const digestOf = (value: string) => createHash('sha256').update(value).digest('hex');
 
 it('restarts exactly the servers that use a changed credential, wherever it was changed', async () => {
-  const env = {
-    PATH: process.env.PATH ?? '',
-    HOME: workspace.home,
-    XDG_CONFIG_HOME: join(workspace.home, '.config'),
-    XDG_STATE_HOME: join(workspace.home, '.local', 'state'),
-    DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS,
-    GATEHOUSE_KEYCHAIN_SERVICE: `dev.gatehouse.test.${randomBytes(4).toString('hex')}`,
-  };
+  const env = keychainCoreEnv(workspace.home);
   const first = canaryValue('ROTATE');
   await createSecretStore({ env, homeDir: workspace.home }).set({ scope: 'user' }, 'ROTATE_TOKEN', first);
   workspace.writeConfig({
