@@ -20,7 +20,9 @@ import { loadPolicy } from '../policy';
 import { createAuthConnectTool } from '../gateway/tools/auth-connect';
 import { createConfigTools } from '../gateway/tools/startup-policy';
 import { createSecretsPanelApi } from '../secrets/panel-api';
-import { createRedactor } from '../secrets/redactor';
+import { createRedaction } from '../redaction/pipeline';
+import { createOutputRedaction } from '../gateway/redacted-output';
+import { redactedApi, redactedEvents } from './redacted-surfaces';
 import { defaultSecretStore } from '../secrets/store';
 import { createAuditRing } from '../http/audit';
 import { doctorForPanel } from '../runtime/doctor/panel';
@@ -45,14 +47,23 @@ function newRevision() {
 
 export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   const env = options.env ?? process.env;
-  // One redactor for the whole gateway: every secret value resolved is scrubbed from logs, rows, answers.
-  const redactor = createRedactor();
+  // The one redaction pipeline: every secret value resolved or handed in, then the policy's patterns.
+  // Every outgoing MCP message, every answer and push to the panel and every record written passes it.
+  let overrunLogged = false;
+  const redaction = createRedaction({
+    patterns: () => policy.patterns,
+    onOverrun: () => {
+      if (overrunLogged) return;
+      overrunLogged = true;
+      log('redaction: a pass ran out of its time budget; what it had not reached was withheld, not sent (custom redaction patterns in policy.yaml are the usual cause)');
+    },
+  });
   const writeLog = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const events = createEvents();
+  const events = redactedEvents(createEvents(), redaction);
   // Fed after redaction, so neither the panel's list nor its pushes can carry a secret value.
   const logRing = createCoreLogRing();
   const log = (line: string) => {
-    const redacted = redactor.redact(line);
+    const redacted = redaction.text(line);
     writeLog(redacted);
     events.emit('logAppended', logRing.push(redacted));
   };
@@ -66,10 +77,10 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   const locations = { projectRoot, homeDir, configPath, stateDir };
   const lineLimit = Number(env.GATEHOUSE_STDIO_LINE_LIMIT) || undefined;
   const secretStore = options.secretStore === undefined ? defaultSecretStore(env, homeDir) : options.secretStore;
-  const secretsApi = createSecretsPanelApi({ store: secretStore ?? defaultSecretStore(env, homeDir), projectRoot, env, redactor });
+  const secretsApi = createSecretsPanelApi({ store: secretStore ?? defaultSecretStore(env, homeDir), projectRoot, env, secretValues: redaction.secrets });
   // Every connected MCP session, told when a downstream resource or prompt list changes.
   const sessions = new Set<Server>();
-  const resolveVariables = keychainResolver({ env, projectRoot, store: secretStore, redactor });
+  const resolveVariables = keychainResolver({ env, projectRoot, store: secretStore, secretValues: redaction.secrets });
   const supervisor = new Supervisor({
     gatewayEnv: env,
     cacheDir,
@@ -80,7 +91,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       }
     },
     resolveVariables,
-    redact: (text) => redactor.redact(text),
+    redact: (text) => redaction.text(text),
     stateDir,
     lineLimit,
     restartPolicy: options.restartPolicy,
@@ -89,7 +100,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     onSnapshot: (snapshot) => events.emit('healthChanged', snapshot),
   });
   // Approvals come from the operator's surfaces only (panel, CLI); the meta-tools cannot reach these.
-  const trust = createTrustPanelApi({ stateDir, projectRoot, redact: (text) => redactor.redact(text), reload: () => applyConfig(store.reload()) });
+  const trust = createTrustPanelApi({ stateDir, projectRoot, redact: (text) => redaction.text(text), reload: () => applyConfig(store.reload()) });
   let revision = newRevision();
   let started = false;
   let secretWatch: { close(): void } | null = null;
@@ -117,7 +128,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     }
   };
 
-  const api: GatehouseApi = {
+  const api: GatehouseApi = redactedApi(redaction, {
     listHealth: async () => supervisor.snapshot(),
     listConfigIssues: async () => store.config.issues,
     startServer: async ({ name }) => serverAction(name, 'start'),
@@ -131,13 +142,13 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     listLogs: async (input) => ({ lines: logRing.list(input) }),
     runDoctor: (input) =>
       doctorForPanel(input, { env, defaultRoot: projectRoot ?? homeDir, homeDir, projectRoot, configPath, loginShellPath: null }),
-  };
+  });
   // Provisioning checks credentials where the supervisor finds them: process env, then the keychain.
   const credentialAvailable = async (name: string) => (await resolveVariables([name])).missing.length === 0;
   const discovery = createDiscovery({ env, homeDir, projectRoot, stateDir, cacheDir, log, credentialAvailable });
   // autoStart may name a manifest, provisioned or registered server: known, so not reported as stale.
   const store = new ConfigStore(locations, () => originNames(serverOrigins(discovery.state)));
-  const audit = createAuditRing(undefined, undefined, { persistIn: stateDir });
+  const audit = createAuditRing(undefined, undefined, { persistIn: stateDir, redact: (text) => redaction.text(text) });
   const configTools = createConfigTools({
     locations,
     readouts: () => store.config.sources,
@@ -148,7 +159,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     ...META_TOOLS,
     ...configTools,
     ...discovery.tools,
-    ...(secretStore ? [createAuthConnectTool(secretStore, { projectRoot, redactor, discovery: discovery.state })] : []),
+    ...(secretStore ? [createAuthConnectTool(secretStore, { projectRoot, secretValues: redaction.secrets, discovery: discovery.state })] : []),
   ];
   // Guidance reloads on refresh (not on file watch): instructions are fixed per session anyway.
   const readGuidance = () => {
@@ -209,11 +220,13 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     },
     createMcpServer(transport = 'in-process', session, serving) {
       const ownSession = session ?? { sessionId: randomUUID(), operator: false };
+      const output = createOutputRedaction(redaction);
       const server = createGatewayServer(tools, {
         supervisor,
         sessionCount: () => sessions.size,
         rateLimitRpm: serving?.rateLimitRpm,
-        redact: (value) => redactor.redactDeep(value),
+        redact: (value, redactOptions) => redaction.value(value, redactOptions),
+        skipPatternsFor: (id) => output.skipPatternsFor(id),
         transport,
         session: ownSession,
         revision: () => revision,
@@ -233,6 +246,10 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
           return applyConfig(store.reload(source === 'custom' ? ['custom'] : source === 'claude_config' ? ['project', 'user'] : undefined));
         },
       });
+      // Whoever connects this server (stdio, an HTTP session, a stateless request, a test's in-memory
+      // pair), its outgoing messages pass the redaction pipeline.
+      const connect = server.connect.bind(server);
+      server.connect = (transport) => connect(output.wrap(transport));
       sessions.add(server);
       const previous = server.onclose;
       server.onclose = () => {

@@ -21,7 +21,7 @@ export function startInstallJob(state: DiscoveryState, gateway: GatewayContext, 
 
 async function runJob(state: DiscoveryState, gateway: GatewayContext, entry: ProvisionedEntry, job: Job): Promise<void> {
   const { jobs, ctx } = state;
-  const redact = (line: string) => gateway.policy().redactText(gateway.redact(line));
+  const redact = (line: string) => gateway.redact(line);
   if (entry.package) {
     const spec = displaySpec(entry.package);
     const install = installCommand(entry.package);

@@ -46,6 +46,13 @@ function toListedTool(tool: MetaTool): Tool {
   return { name: tool.name, title: tool.title, description: tool.description, inputSchema, annotations: tool.annotations };
 }
 
+/** gateway.invoke with `options.redact_secrets: false` and no task (redaction is forced on for tasks). */
+function patternsOptedOut(toolName: string, args: unknown): boolean {
+  if (toolName !== 'gateway.invoke' || typeof args !== 'object' || args === null) return false;
+  const { options, task } = args as { options?: { redact_secrets?: boolean }; task?: { enabled?: boolean } };
+  return options?.redact_secrets === false && !(task && task.enabled !== false);
+}
+
 export function createGatewayServer(tools: MetaTool[], context: GatewayContext): Server {
   const sorted = [...tools].sort((a, b) => a.name.localeCompare(b.name));
   const instructions = context.guidance().instructions(INSTRUCTIONS, { toolNames: sorted.map((t) => t.name) });
@@ -73,9 +80,12 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext):
     }
     const progressToken = request.params._meta?.progressToken;
     const startedAt = Date.now();
+    // Known secret values are always scrubbed; only a plain invoke may turn the policy's patterns off.
+    const patterns = !patternsOptedOut(request.params.name, parsed.data);
+    if (!patterns) context.skipPatternsFor?.(ctx.mcpReq.id);
     let result: CallToolResult;
     try {
-      // Every answer passes the redactor: downstream output, errors and stderr tails alike.
+      // Every answer passes the redaction pipeline: downstream output, errors and stderr tails alike.
       result = context.redact(await tool.run(parsed.data, context, {
         signal: ctx.mcpReq.signal,
         progressToken,
@@ -84,7 +94,7 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext):
           if (progressToken === undefined) return;
           await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...progress } });
         },
-      }));
+      }), { patterns });
     } catch (error) {
       result = context.redact(errorResult(error));
     }

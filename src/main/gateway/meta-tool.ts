@@ -6,6 +6,7 @@ import type { ConfigIssue } from '../../shared/domain';
 import type { DiscoveryState } from '../discovery/state';
 import type { AuditEvent } from '../http/audit';
 import type { LoadedPolicy } from '../policy';
+import type { RedactOptions } from '../redaction/pipeline';
 import type { Guidance } from './guidance';
 import type { Supervisor } from '../supervisor/supervisor';
 
@@ -45,8 +46,14 @@ export interface GatewayContext {
   recordCall?(toolName: string, args: unknown, result: CallToolResult, startedAt: number, requestMeta?: unknown): void;
   /** Audit events this session may see (its own and gateway-level), oldest first. */
   auditEvents(): AuditEvent[];
-  /** Scrubs known secret values from an answer before it leaves the gateway. */
-  redact<T>(value: T): T;
+  /**
+   * The redaction pipeline: known secret values, then the policy's patterns (unless `patterns: false`).
+   * Every outgoing message passes it anyway; tools call it for what they cut or persist, so that
+   * redaction happens before truncation.
+   */
+  redact<T>(value: T, options?: RedactOptions): T;
+  /** The answer to this request skips the pattern stage (invoke's `redact_secrets: false`). */
+  skipPatternsFor?(requestId: string | number): void;
   /** Re-reads every config source and reconciles the servers (gateway.refresh). */
   /** Re-reads config (all sources, or only those of `source`), policy and guidance, and reconciles. */
   reload(source?: RefreshSource): Promise<ReloadResult>;

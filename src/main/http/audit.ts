@@ -2,8 +2,10 @@
 // how it ended. Reader: `getAuditEvents(sessionId?, principal?)` — a session sees its own events plus
 // gateway-level ones (no session and no principal: refusals before anyone was identified) and, given its
 // principal, that principal's stateless requests; never another client's (contract §8.3 `audit_events`).
-// Error text is redacted before it is stored, never after. Optionally each stored event is also kept
-// on disk (audit.jsonl in the state folder, contract §4.4), exactly as the ring holds it.
+// Every event is redacted before it is stored, never after: by the gateway's pipeline when one is given
+// (the core passes its own, so audit.jsonl is written already redacted), else by the HTTP layer's rules.
+// Optionally each stored event is also kept on disk (audit.jsonl in the state folder, contract §4.4),
+// exactly as the ring holds it.
 import { redact } from './redact';
 import type { Correlation } from '../gateway/correlation';
 import { auditLogPath } from '../logs/paths';
@@ -56,6 +58,8 @@ export interface AuditRingOptions {
   onRecord?(event: AuditEvent): void;
   /** Also append every event, one JSON object a line, to `<persistIn>/audit.jsonl` (rotated by size). */
   persistIn?: string;
+  /** The gateway's redaction pipeline for an event's text fields; the HTTP layer's own rules run as well. */
+  redact?: (text: string) => string;
 }
 
 /** The onRecord sink that appends events to a JSON-lines file without waiting for the disk. */
@@ -71,10 +75,15 @@ export function createAuditRing(capacity = AUDIT_RING_SIZE, secrets: () => reado
   return {
     record(input) {
       const { startedAt, error, trace_present, correlation, ...rest } = input;
+      const pipeline = options.redact ?? ((text: string) => text);
       const event: AuditEvent = {
         ...rest,
         ts: new Date(startedAt).toISOString(),
-        error: error ? redact(error, secrets()) : null,
+        // The pipeline first: the HTTP rules cut the text, and a secret must go before anything is cut.
+        error: error ? redact(pipeline(error), secrets()) : null,
+        method: pipeline(rest.method),
+        tool: rest.tool === null ? null : pipeline(rest.tool),
+        server: rest.server === null ? null : pipeline(rest.server),
         trace_present: trace_present ?? false,
         correlation: correlation ?? null,
       };

@@ -2,9 +2,9 @@
 // global state; the gateway keeps the current LoadedPolicy and swaps it on gateway.refresh.
 export { loadPolicy, POLICY_NEXT_STEP } from './load';
 export { FAIL_CLOSED_GATEWAY_TOOLS } from './decisions';
-export { REDACTED } from './builtin-redaction';
+export { REDACTED } from '../redaction/marker';
 export { compileGlob } from './glob';
-export { translatePattern } from './python-regex';
+export { compileCustomPattern } from '../redaction/custom-pattern';
 export { userConfigDir } from './paths';
 export { DEFAULT_LIMITS } from './types';
 export type {

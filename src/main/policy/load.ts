@@ -6,7 +6,8 @@ import { effectiveDigest, failedDigest } from './digest';
 import { decisionsFor } from './decisions';
 import { baseCandidates, projectCandidates, type Candidate } from './paths';
 import { formatIssue, readLayer } from './read-layer';
-import { createPolicyRedactor } from './redactor';
+import { createRedaction } from '../redaction/pipeline';
+import { patternSet } from '../redaction/patterns';
 import { compileRules } from './rules';
 import {
   DEFAULT_LIMITS,
@@ -87,7 +88,8 @@ function buildPolicy(sources: PolicySource[], layers: PolicyLayer[], error: Poli
   const limits = effectiveLimits(layers);
   const replaceDefaults = layers.find((layer) => layer.kind !== 'project')?.redaction.replace_defaults ?? false;
   // With an error the custom patterns are unknown: the built-ins still run, so redaction never loosens.
-  const redactor = createPolicyRedactor(error ? [] : layers.flatMap((layer) => layer.redaction.patterns), error ? false : replaceDefaults);
+  const patterns = patternSet(error ? [] : layers.flatMap((layer) => layer.redaction.patterns), error ? false : replaceDefaults);
+  const patternsOnly = createRedaction({ patterns: () => patterns });
   const decisions = decisionsFor(compileRules(layers), error, sources);
 
   return {
@@ -105,7 +107,8 @@ function buildPolicy(sources: PolicySource[], layers: PolicyLayer[], error: Poli
         max_binary_bytes: limits.max_binary_bytes,
       };
     },
-    redactText: redactor.redactText,
-    redactDeep: redactor.redactDeep,
+    patterns,
+    redactText: (text) => patternsOnly.text(text),
+    redactDeep: (value) => patternsOnly.value(value),
   };
 }

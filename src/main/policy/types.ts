@@ -1,5 +1,7 @@
 // The policy module's public shapes. The file format is the gateway contract §5; everything the gateway
 // needs to enforce it (matching, limits, redaction, the fail-closed error) hangs off LoadedPolicy.
+import type { CustomPattern } from '../redaction/custom-pattern';
+import type { PatternSet } from '../redaction/patterns';
 
 export type PolicySourceKind = 'explicit' | 'user' | 'pmcp' | 'project';
 
@@ -64,12 +66,7 @@ export interface PolicyLayer {
   redaction: { patterns: CustomPattern[]; replace_defaults: boolean };
 }
 
-/** A custom redaction pattern as written and as compiled (after the Python-compatibility translation). */
-export interface CustomPattern {
-  source: string;
-  translated: string;
-  flags: string;
-}
+export type { CustomPattern } from '../redaction/custom-pattern';
 
 /** Why something was refused, ready to become a GatewayError. */
 export type PolicyDecision =
@@ -124,6 +121,9 @@ export interface LoadedPolicy extends PolicyDecisions {
   digest: string;
   limits: PolicyLimits;
   outputBudget(maxOutputChars?: number | null): OutputBudget;
+  /** The pattern stage of redaction this policy sets (built-ins unless replace_defaults, then custom). */
+  patterns: PatternSet;
+  /** The pattern stage alone (no secret values): for callers outside the one pipeline, such as tests. */
   redactText(text: string): string;
   redactDeep<T>(value: T): T;
 }

@@ -4,7 +4,7 @@
 import type * as z from 'zod';
 import { compileGlob } from './glob';
 import type { FieldPath, ParsedText } from './parse-text';
-import { translatePattern } from './python-regex';
+import { compileCustomPattern } from '../redaction/custom-pattern';
 import { PolicyFileSchema, type PolicyFile } from './schema';
 import { LIST_SECTIONS, type CustomPattern, type PolicyIssue, type PolicyLayer, type PolicySourceKind } from './types';
 
@@ -34,7 +34,7 @@ export function validatePolicy(parsed: ParsedText, file: FileRef): ValidateOutco
   }
   const patterns: CustomPattern[] = [];
   stringsAt(parsed.value, ['redaction', 'patterns']).forEach(([source, index]) => {
-    const result = translatePattern(source);
+    const result = compileCustomPattern(source);
     if (result.ok) patterns.push(result.pattern);
     else issues.push(issue(['redaction', 'patterns', index], `bad redaction pattern in redaction.patterns[${index}]: ${result.reason}`));
   });
@@ -46,12 +46,19 @@ export function validatePolicy(parsed: ParsedText, file: FileRef): ValidateOutco
 
   const warnings: string[] = [];
   let replaceDefaults = data.redaction?.replace_defaults ?? false;
-  if (file.kind === 'project' && replaceDefaults) {
-    // The project file may only narrow; dropping the built-in patterns would loosen redaction.
-    warnings.push(`${file.path}: redaction.replace_defaults is ignored in a project policy (it can only add patterns)`);
+  let layerPatterns = patterns;
+  if (file.kind === 'project') {
+    // A project file comes with whatever was cloned and needs no approval, so it may only narrow (deny,
+    // lower limits). Dropping the built-ins would loosen redaction; adding patterns would run a stranger's
+    // regexes on every answer. Both are ignored, with a note naming the file.
+    if (replaceDefaults) warnings.push(`${file.path}: redaction.replace_defaults is ignored in a project policy (a project policy can only narrow)`);
+    if (patterns.length) {
+      warnings.push(`${file.path}: redaction.patterns (${patterns.length}) are ignored in a project policy: a cloned project cannot add code-like rules; put them in your own policy.yaml`);
+    }
     replaceDefaults = false;
+    layerPatterns = [];
   }
-  return { ok: true, layer: toLayer(data, file, patterns, replaceDefaults), warnings };
+  return { ok: true, layer: toLayer(data, file, layerPatterns, replaceDefaults), warnings };
 }
 
 function toLayer(data: PolicyFile, file: FileRef, patterns: CustomPattern[], replaceDefaults: boolean): PolicyLayer {

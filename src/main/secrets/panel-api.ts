@@ -3,7 +3,8 @@
 // next steps, never a value. A value set here is registered with the redactor at once.
 import { SecretsError } from './errors';
 import { buildListing, type SecretListing } from './listing';
-import type { Redactor } from './redactor';
+import type { SecretValues } from '../redaction/secret-values';
+import { secretFloorProblem } from '../redaction/secret-floor';
 import { describeScope, scopeRef, type SecretScope } from './scopes';
 import type { SecretStore } from './store';
 
@@ -35,7 +36,8 @@ export interface PanelApiOptions {
   store: SecretStore;
   projectRoot: string | null;
   env: NodeJS.ProcessEnv;
-  redactor?: Redactor | null;
+  /** The pipeline's secret-values stage: a value stored here is scrubbed from everything at once. */
+  secretValues?: SecretValues | null;
 }
 
 /** The scope errors' own next steps name CLI flags; the panel has its own controls. */
@@ -60,8 +62,11 @@ export function createSecretsPanelApi(options: PanelApiOptions): SecretsPanelApi
       try {
         const ref = scopeRef(scope, { projectRoot, tenant: tenant ?? null });
         const entry = await store.set(ref, name, value);
-        options.redactor?.add(value);
-        return { ok: true, code: null, message: `${name} stored in ${describeScope(ref)}`, next_step: null, last_changed: entry.changed_at };
+        options.secretValues?.add(value);
+        // Stored as asked, but a value below the floor cannot be scrubbed reliably: say so, never silently.
+        const weak = secretFloorProblem(value);
+        const note = weak ? `; note: the value is ${weak}, so Gatehouse cannot scrub it from output reliably` : '';
+        return { ok: true, code: null, message: `${name} stored in ${describeScope(ref)}${note}`, next_step: null, last_changed: entry.changed_at };
       } catch (error) {
         return failure(error);
       }

@@ -9,7 +9,7 @@ import type { KeychainState } from './keychain-state';
 import { KeychainUnavailableError } from './keychain-state';
 import { isForbiddenName, NAME_PATTERN } from './names';
 import { entryRef } from './index-file';
-import type { Redactor } from './redactor';
+import type { SecretValues } from '../redaction/secret-values';
 import { scopeKey, scopeRef, type ScopeRef } from './scopes';
 import { defaultSecretStore, type SecretStore } from './store';
 
@@ -26,7 +26,8 @@ export interface ResolveContext {
   env: NodeJS.ProcessEnv;
   /** The keychain-backed store: omitted means the default one for `env`; null means environment only. */
   store?: SecretStore | null;
-  redactor?: Redactor | null;
+  /** The redaction pipeline's secret-values stage; every value resolved is registered with it. */
+  secretValues?: SecretValues | null;
 }
 
 export interface ResolveReport {
@@ -78,7 +79,7 @@ export async function resolveVariablesReport(names: string[], context: ResolveCo
     if (!keychain) keychain = await lockedWhileIndexed(store, scopes, pending.filter((n) => !values.has(n)));
   }
 
-  for (const resolution of values.values()) context.redactor?.add(resolution.value);
+  for (const resolution of values.values()) context.secretValues?.add(resolution.value);
   const missing = [...new Set(names)].filter((name) => !values.has(name)).sort();
   return { values, missing, keychain };
 }

@@ -5,7 +5,8 @@ import * as z from 'zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAuthConnectTool } from '../../../src/main/gateway/tools/auth-connect';
 import type { GatewayContext, MetaTool } from '../../../src/main/gateway/meta-tool';
-import { createRedactor, REDACTED } from '../../../src/main/secrets/redactor';
+import { REDACTED } from '../../../src/main/redaction/marker';
+import { createSecretValues } from '../../../src/main/redaction/secret-values';
 import { scopeRef } from '../../../src/main/secrets/scopes';
 import { canaryServer, gatewayWith, noCall, remoteServer } from './helpers/gateway-context';
 import { canaryValue, requireKeychainSession, testKeychain, type TestKeychain } from './helpers/keychain-session';
@@ -53,11 +54,47 @@ describe('gateway.auth_connect', () => {
       env_var: 'ONE_API_KEY',
       auth_state: 'none',
       next_step: "gateway.provision(server_name='one-key')",
+      replaced: false,
     });
     expect(text).not.toContain(secret);
     expect(await kc.store.get({ scope: 'user' }, 'ONE_API_KEY')).toBe(secret);
     expect(process.env).toEqual(envBefore);
     expect(process.env.ONE_API_KEY).toBeUndefined();
+  });
+
+  it('never silently replaces a stored credential: it needs overwrite=true and says it replaced one', async () => {
+    const first = canaryValue('first');
+    const second = canaryValue('second');
+    const tool = createAuthConnectTool(kc.store);
+    expect((await call(tool, { server_name: 'one-key', credential: first })).body.ok).toBe(true);
+    const again = await call(tool, { server_name: 'one-key', credential: second });
+    expect(again.body).toMatchObject({
+      ok: false,
+      error_code: 'credential_exists',
+      message: 'ONE_API_KEY is already stored in the OS keychain (user scope); nothing was changed.',
+    });
+    expect(String(again.body.next_step)).toContain('overwrite=true');
+    expect(again.text).not.toContain(second);
+    expect(await kc.store.get({ scope: 'user' }, 'ONE_API_KEY')).toBe(first);
+    // The same value again is not a replacement; a new one with overwrite is, and says so.
+    expect((await call(tool, { server_name: 'one-key', credential: first })).body).toMatchObject({ ok: true, replaced: false });
+    const replaced = await call(tool, { server_name: 'one-key', credential: second, overwrite: true });
+    expect(replaced.body).toMatchObject({ ok: true, replaced: true });
+    expect(String(replaced.body.message)).toMatch(/^ONE_API_KEY replaced in the OS keychain \(user scope\)/);
+    expect(await kc.store.get({ scope: 'user' }, 'ONE_API_KEY')).toBe(second);
+  });
+
+  it('refuses a value too short or too simple to be a credential, so it can never blank words in other answers', async () => {
+    const values = createSecretValues();
+    const tool = createAuthConnectTool(kc.store, { secretValues: values });
+    for (const weak of ['true', 'gateway', 'aaaaaaaa1', 'password']) {
+      const { body } = await call(tool, { server_name: 'one-key', credential: weak });
+      expect(body, weak).toMatchObject({ ok: false, error_code: 'credential_too_weak' });
+      expect(String(body.message)).toContain('too weak to be an API key or token; nothing was stored');
+    }
+    expect(kc.backend.calls.set).toEqual([]);
+    expect(values.size).toBe(0);
+    expect(values.scrub('{"ok":true,"gateway":"true"}')).toBe('{"ok":true,"gateway":"true"}');
   });
 
   it('stores a header variable of a remote server into project and tenant scope', async () => {
@@ -134,10 +171,10 @@ describe('gateway.auth_connect', () => {
 
   it('retries the connection through the reconnect hook and redacts whatever it reports', async () => {
     const secret = canaryValue();
-    const gatewayRedactor = createRedactor();
+    const gatewayRedactor = createSecretValues();
     const retried: string[] = [];
     const tool = createAuthConnectTool(kc.store, {
-      redactor: gatewayRedactor,
+      secretValues: gatewayRedactor,
       reconnect: async (server) => {
         retried.push(server);
         return { connected: false, message: `reconnecting failed: child printed ${secret} and ${Buffer.from(secret).toString('base64')}` };
@@ -148,7 +185,7 @@ describe('gateway.auth_connect', () => {
     expect(body.ok).toBe(true);
     expect(String(body.message)).toContain(`reconnecting failed: child printed ${REDACTED} and ${REDACTED}`);
     expect(text).not.toContain(secret);
-    expect(gatewayRedactor.redact(`x ${secret} y`)).toBe(`x ${REDACTED} y`);
+    expect(gatewayRedactor.scrub(`x ${secret} y`)).toBe(`x ${REDACTED} y`);
   });
 
   it('advertises nullable optionals as anyOf with null and accepts explicit nulls', async () => {

@@ -3,7 +3,7 @@
 // snapshots, logs, the secret listing — even when the child echoes it back.
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { REDACTED } from '../../../src/main/secrets/redactor';
+import { REDACTED } from '../../../src/main/redaction/marker';
 import { createSecretStore } from '../../../src/main/secrets/store';
 import { startCore } from '../../helpers/core';
 import { callMeta } from '../../helpers/meta';

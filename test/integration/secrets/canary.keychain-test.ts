@@ -12,7 +12,8 @@ import { createWorkspace, type Workspace } from '../../helpers/workspace';
 import { createAuthConnectTool } from '../../../src/main/gateway/tools/auth-connect';
 import { planImport } from '../../../src/main/secrets/import-file';
 import { createSecretsPanelApi } from '../../../src/main/secrets/panel-api';
-import { createRedactor, REDACTED } from '../../../src/main/secrets/redactor';
+import { REDACTED } from '../../../src/main/redaction/marker';
+import { createSecretValues } from '../../../src/main/redaction/secret-values';
 import { resolveVariablesReport } from '../../../src/main/secrets/resolver';
 import { scopeRef } from '../../../src/main/secrets/scopes';
 import { planSync } from '../../../src/main/secrets/sync';
@@ -87,10 +88,10 @@ describe('canary secret', () => {
   });
 
   it('is not shown by gateway.auth_connect, the panel API, plans or resolution reports', async () => {
-    const redactor = createRedactor();
+    const redactor = createSecretValues();
     const { gateway, stop } = await gatewayWith([canaryServer('canary', { CANARY_TOKEN: '${CANARY_TOKEN}' }, workspace.project)], join(kc.dir, 'state'));
     try {
-      const tool = createAuthConnectTool(kc.store, { projectRoot: workspace.project, redactor });
+      const tool = createAuthConnectTool(kc.store, { projectRoot: workspace.project, secretValues: redactor });
       for (const args of [
         { server_name: 'canary', credential: CANARY },
         { server_name: 'canary', credential: CANARY, scope: 'project' },
@@ -102,7 +103,7 @@ describe('canary secret', () => {
       await stop();
     }
 
-    const panel = createSecretsPanelApi({ store: kc.store, projectRoot: workspace.project, env: { CANARY_TOKEN: CANARY }, redactor });
+    const panel = createSecretsPanelApi({ store: kc.store, projectRoot: workspace.project, env: { CANARY_TOKEN: CANARY }, secretValues: redactor });
     record('panel list', await panel.listSecrets({ tenant: 'acme' }));
     record('panel set', await panel.setSecret({ scope: 'project', name: 'PANEL_TOKEN', value: CANARY }));
     record('panel set bad', await panel.setSecret({ scope: 'user', name: 'PANEL_TOKEN', value: `${CANARY}\r` }));
@@ -120,14 +121,14 @@ describe('canary secret', () => {
     record('import plan inspect', inspect(imported, { depth: 10, showHidden: true }));
     record('import plan json', imported);
 
-    const report = await resolveVariablesReport(['CANARY_TOKEN', 'MISSING_TOKEN'], { projectRoot: workspace.project, tenant: 'acme', env: {}, store: kc.store, redactor });
+    const report = await resolveVariablesReport(['CANARY_TOKEN', 'MISSING_TOKEN'], { projectRoot: workspace.project, tenant: 'acme', env: {}, store: kc.store, secretValues: redactor });
     expect(report.values.get('CANARY_TOKEN')).toEqual({ value: CANARY, scope: 'tenant' });
     record('resolve report', { ...report, values: Object.fromEntries([...report.values].map(([n, r]) => [n, r.scope])) });
     record('resolve report map', JSON.stringify(report));
 
     // Logs and errors built from the value in its usual encodings come out scrubbed.
     const logLine = `child said ${CANARY} ${JSON.stringify({ token: CANARY })} ${encodeURIComponent(CANARY)} ${Buffer.from(`u:${CANARY}`).toString('base64')}`;
-    const scrubbed = redactor.redact(logLine);
+    const scrubbed = redactor.scrub(logLine);
     expect(scrubbed.split(REDACTED).length - 1).toBeGreaterThanOrEqual(4);
     record('redacted log', scrubbed);
   });

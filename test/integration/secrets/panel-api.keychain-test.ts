@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type * as z from 'zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSecretsPanelApi, type SecretsPanelApi } from '../../../src/main/secrets/panel-api';
-import { createRedactor, REDACTED, type Redactor } from '../../../src/main/secrets/redactor';
+import { REDACTED } from '../../../src/main/redaction/marker';
+import { createSecretValues, type SecretValues } from '../../../src/main/redaction/secret-values';
 import { secretChannels } from './helpers/proposed-ipc';
 import { canaryValue, requireKeychainSession, testKeychain, type TestKeychain } from './helpers/keychain-session';
 
@@ -14,13 +15,13 @@ beforeEach(requireKeychainSession);
 let kc: TestKeychain;
 let project: string;
 let api: SecretsPanelApi;
-let redactor: Redactor;
+let redactor: SecretValues;
 beforeEach(() => {
   kc = testKeychain();
   project = join(kc.dir, 'project');
   mkdirSync(project);
-  redactor = createRedactor();
-  api = createSecretsPanelApi({ store: kc.store, projectRoot: project, env: { ENV_TOKEN: 'from-the-environment' }, redactor });
+  redactor = createSecretValues();
+  api = createSecretsPanelApi({ store: kc.store, projectRoot: project, env: { ENV_TOKEN: 'from-the-environment' }, secretValues: redactor });
 });
 afterEach(() => kc.cleanup());
 
@@ -31,7 +32,7 @@ describe('panel secret channels', () => {
     const set = secretChannels.setSecret.output.parse(await api.setSecret(setInput));
     expect(set).toMatchObject({ ok: true, code: null, message: `PANEL_TOKEN stored in tenant scope (acme in ${project})` });
     expect(set.last_changed).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect(redactor.redact(value)).toBe(REDACTED);
+    expect(redactor.scrub(value)).toBe(REDACTED);
     await api.setSecret({ scope: 'user', name: 'ENV_TOKEN', value });
 
     const listing = secretChannels.listSecrets.output.parse(await api.listSecrets({ tenant: 'acme' }));

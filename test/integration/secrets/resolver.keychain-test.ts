@@ -2,7 +2,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRedactor, REDACTED } from '../../../src/main/secrets/redactor';
+import { REDACTED } from '../../../src/main/redaction/marker';
+import { createSecretValues } from '../../../src/main/redaction/secret-values';
 import { resolveVariables, resolveVariablesReport } from '../../../src/main/secrets/resolver';
 import { scopeRef } from '../../../src/main/secrets/scopes';
 import { canaryValue, requireKeychainSession, testKeychain, type TestKeychain } from './helpers/keychain-session';
@@ -72,8 +73,8 @@ describe('resolveVariables', () => {
   it('feeds every resolved value to the redactor', async () => {
     const secret = canaryValue();
     await kc.store.set({ scope: 'user' }, 'REDACTED_TOKEN', secret);
-    const redactor = createRedactor();
-    await resolveVariables(['REDACTED_TOKEN', 'ENV_TOKEN'], { projectRoot: null, env: { ENV_TOKEN: 'env-secret-value' }, store: kc.store, redactor });
-    expect(redactor.redact(`a ${secret} b env-secret-value c`)).toBe(`a ${REDACTED} b ${REDACTED} c`);
+    const redactor = createSecretValues();
+    await resolveVariables(['REDACTED_TOKEN', 'ENV_TOKEN'], { projectRoot: null, env: { ENV_TOKEN: 'env-secret-value' }, store: kc.store, secretValues: redactor });
+    expect(redactor.scrub(`a ${secret} b env-secret-value c`)).toBe(`a ${REDACTED} b ${REDACTED} c`);
   });
 });

@@ -66,7 +66,7 @@ it('restarts exactly the servers that use a changed credential, wherever it was 
 
   // gateway.auth_connect reconnects before it answers.
   const fourth = canaryValue('ROTATE');
-  const stored = await callMeta(c.client, 'gateway.auth_connect', { server_name: 'user', credential: fourth, env_var: 'ROTATE_TOKEN' });
+  const stored = await callMeta(c.client, 'gateway.auth_connect', { server_name: 'user', credential: fourth, env_var: 'ROTATE_TOKEN', overwrite: true });
   expect(stored.body).toMatchObject({ ok: true, message: expect.stringContaining('the server is connected') });
   expect(await seenDigest()).toBe(digestOf(fourth));
 

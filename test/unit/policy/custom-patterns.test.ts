@@ -2,7 +2,7 @@
 // built-ins unless replace_defaults, and every other Python-only construct refused with file and line.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { translatePattern } from '../../../src/main/policy';
+import { compileCustomPattern } from '../../../src/main/policy';
 import { createWorld, userPolicy } from './policy-world';
 
 /** A YAML policy with these patterns, each written as a single-quoted scalar (no escaping needed). */
@@ -10,53 +10,48 @@ function withPatterns(patterns: string[], extra = ''): string {
   return `redaction:\n  patterns:\n${patterns.map((p) => `    - '${p.replace(/'/gu, "''")}'`).join('\n')}\n${extra}`;
 }
 
-describe('translatePattern', () => {
-  it('turns (?P<name> into (?<name>', () => {
-    expect(translatePattern('(?P<label>ticket)=(?P<value>\\d+)')).toEqual({
-      ok: true,
-      pattern: { source: '(?P<label>ticket)=(?P<value>\\d+)', translated: '(?<label>ticket)=(?<value>\\d+)', flags: '' },
-    });
-  });
-
-  it('turns a leading (?i) into the i flag', () => {
-    expect(translatePattern('(?i)internal_[a-z]+')).toEqual({
-      ok: true,
-      pattern: { source: '(?i)internal_[a-z]+', translated: 'internal_[a-z]+', flags: 'i' },
-    });
-  });
-
-  it('keeps JavaScript syntax, lazy quantifiers, lookarounds and Python-style identity escapes', () => {
-    for (const source of ['(?<=key=)\\w+', '(?<!x)a+?b', '(?:ab)*c', '(?=x)x\\d{2,}?', '\\-\\_[\\w-]+', 'a{2}b']) {
-      const result = translatePattern(source);
-      expect(result).toMatchObject({ ok: true, pattern: { translated: source, flags: '' } });
+describe('compileCustomPattern', () => {
+  it('reads Python spellings as written: (?P<name>, inline flags anywhere, \A and \z', () => {
+    for (const source of ['(?P<label>ticket)=(?P<value>\\d+)', '(?i)internal_[a-z]+', 'abc(?i)def', '(?i:abc)d', '(?s)a.b', '\\Asecret\\z']) {
+      expect(compileCustomPattern(source), source).toMatchObject({ ok: true, pattern: { source } });
     }
   });
 
-  it('does not read constructs inside a character class', () => {
-    expect(translatePattern('[(?P=x)*+]+z')).toMatchObject({ ok: true, pattern: { translated: '[(?P=x)*+]+z' } });
-    expect(translatePattern('[]a]+b')).toMatchObject({ ok: true });
+  it('keeps JavaScript spellings that RE2 shares, lazy quantifiers, identity escapes and captureless lookbehinds', () => {
+    for (const source of ['(?<name>x)\\d+', '(?<=key=)\\w+', '(?<!x)a+?b', '(?:ab)*c', '\\-\\_[\\w-]+', 'a{2}b', '[(?P=x)*+]+z', '[]a]+b']) {
+      expect(compileCustomPattern(source), source).toMatchObject({ ok: true });
+    }
   });
 
   it.each([
-    ['(?P<n>a)(?P=n)', 'named backreference "(?P=name)" is Python-only (write \\k<name>) at character 9'],
-    ['(?x) a b', 'inline flags "(?x)" are Python-only at character 1'],
-    ['(?s)a.b', 'inline flags "(?s)" are Python-only at character 1'],
-    ['(?im)abc', 'inline flags "(?im)" are Python-only at character 1'],
-    ['abc(?i)', 'inline flags "(?i)" are Python-only ((?i) is accepted only at the very start) at character 4'],
-    ['(?i:abc)d', 'scoped inline flags "(?i:" are Python-only at character 1'],
-    ['a++', 'possessive quantifier "++" is Python-only at character 3'],
-    ['\\d*+x', 'possessive quantifier "*+" is Python-only at character 4'],
-    ['x{2,3}+', 'possessive quantifier "{2,3}+" is Python-only at character 7'],
-    ['secret\\Z', '"\\Z" is Python-only at character 7 (use $)'],
-    ['\\Asecret', '"\\A" is Python-only at character 1 (use ^)'],
-    ['a(?#note)b', 'comment group "(?#...)" is Python-only at character 2'],
-    ['(?>ab)c', 'atomic group "(?>...)" is Python-only at character 1'],
-    ['(a)?(?(1)b|c)', 'conditional group "(?(...)...)" is Python-only at character 5'],
-    ['(unclosed', 'invalid regular expression: Unterminated group'],
+    ['(?P<n>a)(?P=n)', 'backreferences need a backtracking engine'],
+    ['(a)\\1', 'backreferences need a backtracking engine'],
+    ['(?=x)x', 'lookahead "(?=" / "(?!" needs a backtracking engine'],
+    ['a(?!b)', 'lookahead "(?=" / "(?!" needs a backtracking engine'],
+    ['a++', 'possessive quantifiers'],
+    ['x{2,3}+', 'possessive quantifiers'],
+    ['secret\\Z', '"\\Z" is not supported; use "\\z" (end of text) or "$"'],
+    ['a(?#note)b', 'comment group "(?#...)" is not supported'],
+    ['(?>ab)c', 'atomic group "(?>...)" is not supported'],
+    ['(a)?(?(1)b|c)', 'conditional group "(?(...)...)" is not supported'],
+    ['(?x) a b', 'invalid regular expression (RE2 syntax): invalid or unsupported Perl syntax: `(?x`'],
+    ['(unclosed', 'invalid regular expression (RE2 syntax): missing closing ): `(unclosed`'],
     ['a|', 'the pattern matches the empty string, so it would redact nothing'],
-  ])('refuses %s', (source, reason) => {
-    expect(translatePattern(source)).toEqual({ ok: false, reason });
+  ])('refuses %s with the reason', (source, reason) => {
+    const result = compileCustomPattern(source);
+    expect(result.ok).toBe(false);
+    expect(result.ok ? '' : result.reason).toContain(reason);
   });
+
+  it('matches a catastrophic-backtracking pattern in linear time instead of freezing', () => {
+    // `(a+)+$` held V8's backtracking engine for 75 s on a 35-character answer. On RE2 the same pattern
+    // over a far longer input finishes; the test would hang (and time out) on a backtracking engine.
+    const policy = userPolicy(withPatterns(['(a+)+$']));
+    expect(policy.error).toBeNull();
+    const hostile = `${'a'.repeat(5000)}!`;
+    expect(policy.redactText(hostile)).toBe(hostile);
+    expect(policy.redactText('aaaa')).toBe('[REDACTED]');
+  }, 10_000);
 });
 
 describe('custom patterns in a policy', () => {
@@ -100,13 +95,13 @@ describe('custom patterns in a policy', () => {
   });
 });
 
-describe('Python-only syntax is an error naming file and line', () => {
+describe('a pattern RE2 cannot run is an error naming file and line', () => {
   it('in YAML', () => {
     const world = createWorld();
     const file = world.write(world.userYaml, withPatterns(['ok-\\d+', '(?P<n>a)(?P=n)']));
     const policy = world.load();
     expect(policy.error?.message).toBe(
-      `E102 invalid policy: ${file}:4:7: bad redaction pattern in redaction.patterns[1]: named backreference "(?P=name)" is Python-only (write \\k<name>) at character 9`,
+      `E102 invalid policy: ${file}:4:7: bad redaction pattern in redaction.patterns[1]: backreferences need a backtracking engine; write the pattern without them (custom patterns run on RE2, which matches in linear time)`,
     );
     expect(policy.error?.issues[0]).toMatchObject({ line: 4, column: 7, field: 'redaction.patterns[1]' });
     expect(policy.serverAllowed('any')).toBe(false);
@@ -116,7 +111,7 @@ describe('Python-only syntax is an error naming file and line', () => {
     const world = createWorld();
     const file = world.write(world.userJson, '{\n  "redaction": {\n    "patterns": [\n      "(?x) spaced  out"\n    ]\n  }\n}\n');
     expect(world.load().error?.message).toBe(
-      `E102 invalid policy: ${file}:4:7: bad redaction pattern in redaction.patterns[0]: inline flags "(?x)" are Python-only at character 1`,
+      `E102 invalid policy: ${file}:4:7: bad redaction pattern in redaction.patterns[0]: invalid regular expression (RE2 syntax): invalid or unsupported Perl syntax: \`(?x\``,
     );
   });
 
@@ -124,7 +119,23 @@ describe('Python-only syntax is an error naming file and line', () => {
     const world = createWorld();
     const file = world.write(join(world.project, '.gatehouse', 'policy.yaml'), withPatterns(['a++']));
     expect(world.load().error?.message).toBe(
-      `E102 invalid policy: ${file}:3:7: bad redaction pattern in redaction.patterns[0]: possessive quantifier "++" is Python-only at character 3`,
+      `E102 invalid policy: ${file}:3:7: bad redaction pattern in redaction.patterns[0]: possessive quantifiers ("++", "*+", "?+", "{n}+") are not supported; drop the extra "+" (RE2 never backtracks anyway) (custom patterns run on RE2, which matches in linear time)`,
     );
+  });
+});
+
+describe('a project policy cannot add redaction patterns', () => {
+  it('ignores them with a warning naming the file, and keeps the user policy\'s own patterns', () => {
+    // A cloned project's .gatehouse/policy.yaml needs no approval: before this rule its `(a+)+$` froze the
+    // gateway for every session. It may narrow (deny, lower limits), never add code-like rules.
+    const world = createWorld();
+    world.write(world.userYaml, withPatterns(['user-\\d+']));
+    const file = world.write(world.projectYaml, withPatterns(['(a+)+$', 'project-\\d+']));
+    const policy = world.load();
+    expect(policy.error).toBeNull();
+    expect(policy.warnings).toContain(
+      `${file}: redaction.patterns (2) are ignored in a project policy: a cloned project cannot add code-like rules; put them in your own policy.yaml`,
+    );
+    expect(policy.redactText('user-1 project-2 aaaa')).toBe('[REDACTED] project-2 aaaa');
   });
 });

@@ -29,7 +29,7 @@ const yamlCases: [string, string, string][] = [
   ['a YAML 1.1 boolean', 'redaction:\n  replace_defaults: yes\n', '2:21: "redaction.replace_defaults" must be true or false, not a string ("yes")'],
   ['an empty glob', 'servers:\n  denylist: [""]\n', '2:14: "servers.denylist[0]": a glob cannot be empty'],
   ['an unclosed glob class', 'servers:\n  denylist: ["ab[c"]\n', '2:14: bad glob in servers.denylist[0]: unclosed "[" in glob "ab[c"; write "[[]" for a literal "["'],
-  ['a bad regex', 'redaction:\n  patterns:\n    - "ok=\\\\S+"\n    - "(unclosed"\n', '4:7: bad redaction pattern in redaction.patterns[1]: invalid regular expression: Unterminated group'],
+  ['a bad regex', 'redaction:\n  patterns:\n    - "ok=\\\\S+"\n    - "(unclosed"\n', '4:7: bad redaction pattern in redaction.patterns[1]: invalid regular expression (RE2 syntax): missing closing ): `(unclosed`'],
   ['a pattern matching the empty string', 'redaction:\n  patterns:\n    - "x*"\n', '3:7: bad redaction pattern in redaction.patterns[0]: the pattern matches the empty string, so it would redact nothing'],
   ['an unterminated flow list', 'servers:\n  denylist: [a\n', '3:1: YAML syntax error: Flow sequence in block collection must be sufficiently indented and end with a ]'],
   ['a tab as indentation', 'servers:\n\tdenylist: [a]\n', '2:1: YAML syntax error: Tabs are not allowed as indentation'],

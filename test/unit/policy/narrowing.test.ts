@@ -73,17 +73,18 @@ describe('project narrowing', () => {
     expect(policy.limits.max_output_tokens).toBe(100);
   });
 
-  it('adds redaction patterns to the user ones and the built-ins', () => {
-    const { policy } = layered('redaction:\n  patterns: ["user_secret=\\\\S+"]\n', 'redaction:\n  patterns: ["proj_secret=\\\\S+"]\n');
-    expect(policy.redactText('user_secret=1 proj_secret=2 password=3')).toBe('user_secret= [REDACTED] proj_secret= [REDACTED] password= [REDACTED]');
+  it('cannot add redaction patterns: only the user ones and the built-ins apply', () => {
+    const { policy } = layered('redaction:\n  patterns: ["user_code=\\\\S+"]\n', 'redaction:\n  patterns: ["proj_code=\\\\S+"]\n');
+    expect(policy.redactText('user_code=1 proj_code=2 password=3')).toBe('user_code= [REDACTED] proj_code=2 password= [REDACTED]');
   });
 
   it('ignores replace_defaults in the project file, with a warning', () => {
     const { world, policy } = layered(null, 'redaction:\n  replace_defaults: true\n  patterns: ["proj=\\\\S+"]\n');
     expect(policy.error).toBeNull();
-    expect(policy.redactText('api_key=abc123 proj=x')).toBe('api_key= [REDACTED] proj= [REDACTED]');
+    expect(policy.redactText('api_key=abc123 proj=x')).toBe('api_key= [REDACTED] proj=x');
     expect(policy.warnings).toEqual([
-      `${world.projectYaml}: redaction.replace_defaults is ignored in a project policy (it can only add patterns)`,
+      `${world.projectYaml}: redaction.replace_defaults is ignored in a project policy (a project policy can only narrow)`,
+      `${world.projectYaml}: redaction.patterns (1) are ignored in a project policy: a cloned project cannot add code-like rules; put them in your own policy.yaml`,
     ]);
   });
 

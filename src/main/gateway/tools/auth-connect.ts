@@ -1,7 +1,9 @@
 // gateway.auth_connect (contract §2.5): stores an API key in the OS keychain under the chosen secret
 // scope, or acknowledges a URL-mode elicitation (which stores nothing). It never touches the process
 // environment: the next connect resolves the name from the keychain (§4.3). The credential never
-// appears in the answer, in errors or in logs; every message passes a redactor that knows it. A
+// appears in the answer, in errors or in logs; every message passes a redactor that knows it. A value too
+// short or too simple to be a credential is refused (registered for redaction, it would blank ordinary
+// words in every session's answers), and a stored credential is replaced only with `overwrite: true`. A
 // manifest or registered server that is not set up yet declares its credential names itself (env_vars),
 // so provision → auth_connect → provision works before the server exists in the supervisor.
 import * as z from 'zod';
@@ -9,7 +11,9 @@ import { declaredCredentials } from '../../discovery/origins';
 import type { DiscoveryState } from '../../discovery/state';
 import { isSecretsError } from '../../secrets/errors';
 import { checkName, checkValue, looksLikeCredential, NAME_PATTERN } from '../../secrets/names';
-import { createRedactor, type Redactor } from '../../secrets/redactor';
+import { createRedaction } from '../../redaction/pipeline';
+import { createSecretValues, type SecretValues } from '../../redaction/secret-values';
+import { secretFloorProblem } from '../../redaction/secret-floor';
 import { referencedNames } from '../../secrets/references';
 import { describeScope, scopeRef } from '../../secrets/scopes';
 import type { SecretStore } from '../../secrets/store';
@@ -23,8 +27,8 @@ export interface AuthConnectOptions {
   projectRoot?: string | null;
   /** The tenant of the calling session; tenant ids never come from tool input, so one tenant cannot write another's. */
   tenant?: (gateway: GatewayContext) => string | null;
-  /** The gateway-wide redactor; the stored credential is registered with it. */
-  redactor?: Redactor | null;
+  /** The redaction pipeline's secret-values stage; the stored credential is registered with it. */
+  secretValues?: SecretValues | null;
   /** Retries the server after a credential was stored; the default reconnects servers waiting for auth or in error. */
   reconnect?: (server: string, gateway: GatewayContext, name: string) => Promise<{ connected: boolean; message: string }>;
   /** The manifest and registered entries, for names not configured yet; defaults to the gateway's own. */
@@ -72,6 +76,7 @@ const input = z.object({
   elicitation_id: z.string().nullish(),
   elicitation_url: z.string().nullish(),
   consent_acknowledged: z.boolean().nullish().describe('url_elicitation only: the user agreed to open the URL.'),
+  overwrite: z.boolean().nullish().describe('Replace a credential already stored under this name and scope (default false: refused).'),
 });
 
 /** The scope errors' own next steps name CLI flags; an MCP caller needs these instead. */
@@ -92,11 +97,10 @@ export function createAuthConnectTool(store: SecretStore, options: AuthConnectOp
     input,
     async run(args, gateway) {
       const server = args.server_name;
-      const scrub = createRedactor(args.credential ? [args.credential] : []);
-      const answer = (ok: boolean, fields: Record<string, unknown>) => {
-        const body = { ok, server, ...fields };
-        return jsonResult(scrub.redactDeep(options.redactor ? options.redactor.redactDeep(body) : body));
-      };
+      // The gateway's pipeline redacts every answer on its way out; this one also knows the credential
+      // before it is registered (a failed store never registers it), in case an error text quotes it.
+      const scrub = createRedaction({ secrets: createSecretValues(args.credential ? [args.credential] : []) });
+      const answer = (ok: boolean, fields: Record<string, unknown>) => jsonResult(scrub.value({ ok, server, ...fields }));
       const refuse = (message: string, next_step: string | null, extra: Record<string, unknown> = {}) =>
         answer(false, { message, next_step, auth_state: 'missing_auth', ...extra });
 
@@ -140,14 +144,28 @@ export function createAuthConnectTool(store: SecretStore, options: AuthConnectOp
         }
         if (!credential) return refuse('credential is required in api_key mode.', null, { env_var: name });
         checkValue(credential, name);
+        const weak = secretFloorProblem(credential);
+        if (weak) {
+          return refuse(`the credential is ${weak}, too weak to be an API key or token; nothing was stored.`, 'pass the full API key or token', { env_var: name, error_code: 'credential_too_weak' });
+        }
         const ref = scopeRef(args.scope ?? 'user', { projectRoot: options.projectRoot ?? null, tenant: options.tenant?.(gateway) ?? null });
+        const stored = await store.get(ref, name);
+        if (stored !== null && stored !== '' && stored !== credential && args.overwrite !== true) {
+          return refuse(
+            `${name} is already stored in the OS keychain (${describeScope(ref)}); nothing was changed.`,
+            `to replace it, call again with overwrite=true: gateway.auth_connect(server_name='${server}', env_var='${name}', credential='…', overwrite=true)`,
+            { env_var: name, error_code: 'credential_exists' },
+          );
+        }
+        const replaced = stored !== null && stored !== '' && stored !== credential;
         await store.set(ref, name, credential);
-        options.redactor?.add(credential);
+        options.secretValues?.add(credential);
         const retry = await (options.reconnect ?? defaultReconnect)(server, gateway, name);
         // A server not set up yet has nothing to reconnect: provisioning it is what uses the credential.
         const outcome = configured ? retry.message : 'provision the server next to start it with it';
         return answer(true, {
-          message: `${name} stored in the OS keychain (${describeScope(ref)}); ${outcome}.`,
+          message: `${name} ${replaced ? 'replaced' : 'stored'} in the OS keychain (${describeScope(ref)}); ${outcome}.`,
+          replaced,
           env_var: name,
           auth_state: 'none',
           next_step: retry.connected ? null : `gateway.provision(server_name='${server}')`,

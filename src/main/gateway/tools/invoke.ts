@@ -97,7 +97,7 @@ export const invoke = defineMetaTool({
       return failure(callError(error, { server: handle.name, toolId, timeoutMs, startedAt }));
     }
 
-    const shaped = shapeResult(downstream, outputBudget(gateway.policy(), args.options?.max_output_chars, args.options?.redact_secrets !== false));
+    const shaped = shapeResult(downstream, outputBudget(gateway, args.options?.max_output_chars, args.options?.redact_secrets !== false));
     const ok = downstream.isError !== true;
     const errors = ok ? [] : [errorEntry(new GatewayError('E302', `${toolId} reported an error`, { source: 'downstream' }))];
     if (shaped.withheld) {

@@ -108,7 +108,7 @@ export const tasksResult = defineMetaTool({
       const result = await awaitTaskResult(client, poll(gateway, record, RESULT_TIMEOUT_MS));
       gateway.supervisor.tasks.update(record.server, await pollTask(client, poll(gateway, record, CONTROL_TIMEOUT_MS)));
       // Redaction is forced on for task results (contract §2.3).
-      const shaped = shapeResult(result, outputBudget(gateway.policy(), args.options?.max_output_chars, true));
+      const shaped = shapeResult(result, outputBudget(gateway, args.options?.max_output_chars, true));
       const ok = result.isError !== true;
       return jsonResult(
         {

@@ -95,11 +95,11 @@ export function createRequestCapabilityTool(state: DiscoveryState): MetaTool {
       const guardNote = match.tier === 'guard' ? `No local server or CLI is known for '${match.unknown.join("', '")}'. ` : '';
       if (registry.ok && registry.results.length) {
         const candidates = registry.results.map((r, i) => registryCandidate(r, rankScore(i)));
-        const logged = logUnmetQuery(stateFile(state.ctx, 'discovery-log.jsonl'), { query: args.query, status: 'candidates', reason: `${guardNote}registry only` }, (t) => gateway.policy().redactText(gateway.redact(t)));
+        const logged = logUnmetQuery(stateFile(state.ctx, 'discovery-log.jsonl'), { query: args.query, status: 'candidates', reason: `${guardNote}registry only` }, (t) => gateway.redact(t));
         return answer({ status: 'candidates', message: `${guardNote}${candidates.length} registry result(s).`, candidates, recommendation: `Call gateway.register_discovered_server(package='${candidates[0]?.package ?? '…'}', server_name='…'), then ask the operator to approve the package.`, logged_for_discovery: logged });
       }
       const registryNote = registry.ok ? 'The registry had no match.' : registry.message;
-      const logged = logUnmetQuery(stateFile(state.ctx, 'discovery-log.jsonl'), { query: args.query, status: 'not_available', reason: `${guardNote}${registryNote}` }, (t) => gateway.policy().redactText(gateway.redact(t)));
+      const logged = logUnmetQuery(stateFile(state.ctx, 'discovery-log.jsonl'), { query: args.query, status: 'not_available', reason: `${guardNote}${registryNote}` }, (t) => gateway.redact(t));
       return answer({ status: 'not_available', message: `${guardNote}No matching CLI or server. ${registryNote}`, candidates: [], logged_for_discovery: logged, search_guidance: SEARCH_GUIDANCE });
     },
   });

@@ -50,7 +50,7 @@ function body(args: z.infer<typeof input>, gateway: GatewayContext): string {
     '### Recent gateway events',
     events.length ? events.join('\n') : '(none)',
   ].filter((line) => line !== null).join('\n');
-  return gateway.policy().redactText(gateway.redact(text));
+  return gateway.redact(text);
 }
 
 export function createSubmitFeedbackTool(state: DiscoveryState): MetaTool {

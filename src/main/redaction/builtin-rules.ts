@@ -3,7 +3,8 @@
 // JSON); secret-shaped tokens are replaced whole. Shapes are case-sensitive, labels are not.
 import { isHarmlessValue, isSecretKey } from './secret-keys';
 
-export const REDACTED = '[REDACTED]';
+export { REDACTED } from './marker';
+import { REDACTED } from './marker';
 
 export interface RedactionRule {
   name: string;
