@@ -1,6 +1,7 @@
 // Redaction for anything the HTTP layer records (audit ring, logs): bearer tokens, JWT-shaped strings,
 // long opaque secrets and the configured secret values never leave in clear; paths are cut to base
 // names and the text is capped, as the contract asks of every error text (§2.1).
+import { cutAtBoundary } from '../common/cut-text';
 import { safeMessage } from '../core/errors';
 
 const BEARER = /\b(Bearer)\s+[A-Za-z0-9._~+/=-]+/gi;
@@ -15,5 +16,5 @@ export function redact(text: string, secrets: readonly string[] = []): string {
   }
   out = out.replace(BEARER, '$1 [redacted]').replace(JWT, '[redacted-jwt]').replace(KEY_VALUE, '$1$2[redacted]');
   out = safeMessage(out);
-  return out.length > MAX ? `${out.slice(0, MAX - 3)}...` : out;
+  return cutAtBoundary(out, MAX);
 }

@@ -28,6 +28,8 @@ export interface RedactionOptions {
   secrets?: SecretValues;
   /** Told when a pass ran out of time and withheld what it had not reached. */
   onOverrun?: () => void;
+  /** Milliseconds, for the time budget (tests inject one). */
+  clock?: () => number;
 }
 
 export function createRedaction(options: RedactionOptions = {}): Redaction {
@@ -45,7 +47,7 @@ export function createRedaction(options: RedactionOptions = {}): Redaction {
       },
       secretsOnly,
       secretKeys: patterns.secretKeys,
-      budget: createBudget(),
+      budget: createBudget(options.clock),
     };
   };
   const finish = <T>(result: T, used: StringStages): T => {
