@@ -4,6 +4,7 @@ export { loadPolicy, POLICY_NEXT_STEP } from './load';
 export { FAIL_CLOSED_GATEWAY_TOOLS } from './decisions';
 export { REDACTED } from './builtin-redaction';
 export { compileGlob } from './glob';
+export { resourceUriReadings, sameResourceUri } from './resource-uri';
 export { translatePattern } from './python-regex';
 export { userConfigDir } from './paths';
 export { DEFAULT_LIMITS } from './types';
