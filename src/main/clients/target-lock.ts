@@ -131,7 +131,7 @@ function lockedProblem(target: string, path: string, owner: LockOwner | null, wa
   const who = owner ? `Gatehouse setup (pid ${owner.pid}${owner.host !== hostname() ? ` on ${owner.host}` : ''}, since ${owner.created_at})` : 'Gatehouse setup';
   return {
     code: 'locked',
-    message: `E103 write refused: ${target} is being written by another ${who}; waited ${Math.round(waitMs / 1000)} s for its lock file ${path}. Nothing was written. Run setup again; if no other setup is running, delete ${path}.`,
+    message: `E103 write refused: ${target} is being written by another ${who}; waited ${waitMs >= 1000 ? `${Math.round(waitMs / 1000)} s` : `${waitMs} ms`} for its lock file ${path}. Nothing was written. Run setup again; if no other setup is running, delete ${path}.`,
   };
 }
 
@@ -145,11 +145,15 @@ export async function acquireTargetLock(target: string, options: LockOptions = {
   let last: LockOwner | null = null;
   for (;;) {
     try {
+      // The folder is created as the write would create it (the lock is only taken to write).
       mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
       // 'wx' is O_CREAT|O_EXCL: exactly one creator wins, and it never follows a link at that name.
       const fd = openSync(path, 'wx', 0o600);
       try {
         writeSync(fd, JSON.stringify(owner));
+      } catch (error) {
+        rmSync(path, { force: true }); // an empty lock would hold everyone off until judged stale
+        throw error;
       } finally {
         closeSync(fd);
       }
