@@ -1,9 +1,10 @@
 // `gatehouse setup` as a user runs it: the built CLI in its own process, HOME and XDG folders in a temp
 // workspace (never the real user's files). Preview, write, idempotent re-run, removal, refusals with
-// exit 1, usage errors with 64, --list, and one end-to-end check that the entry written for Claude Code
-// really starts a working gateway when launched exactly as the client would.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+// exit 1, usage errors with 64, --list, concurrent writers that must not lose each other's entries, and
+// one end-to-end check that the entry written for Claude Code really starts a working gateway when
+// launched exactly as the client would.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -149,6 +150,38 @@ describe('--list', () => {
     const json = JSON.parse(setup('--list', '--json').stdout) as { clients: { client: string; detected: boolean; path: string; entry: unknown }[] };
     expect(json.clients.map((row) => row.client)).toEqual(['claude-code', 'claude-desktop', 'cursor', 'vscode', 'opencode', 'codex', 'gemini']);
     expect(json.clients.find((row) => row.client === 'vscode')?.path).toBe(join(workspace.home, '.config', 'Code', 'User', 'mcp.json'));
+  });
+});
+
+/** Runs `gatehouse setup` in its own process without waiting: the concurrency tests start several at once. */
+function setupAsync(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI_ENTRY, 'setup', ...args], { cwd: workspace.project, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+describe('concurrent writers', () => {
+  // Several `setup --write` processes racing on one file (a script setting up several entries, or two
+  // terminals): every write that reports success must still be in the file afterwards.
+  it('keeps every entry that eight concurrent setup --write processes report as written', async () => {
+    const WRITERS = 8;
+    for (let round = 0; round < 3; round++) {
+      writeFileSync(claudeJson(), '{\n  "numStartups": 1,\n  "mcpServers": {}\n}\n');
+      const names = Array.from({ length: WRITERS }, (_, i) => `gw${round}x${i}`);
+      const runs = await Promise.all(names.map((name) => setupAsync('--client', 'claude-code', '--command', 'gatehouse', '--name', name, '--write', '--json')));
+      const reported = names.filter((_, i) => runs[i]?.code === 0 && (JSON.parse(runs[i]?.stdout ?? '{}') as { written?: boolean }).written === true);
+      const final = readJson(claudeJson());
+      const present = Object.keys(final.mcpServers as Record<string, unknown>);
+      expect(final.numStartups, `round ${round}`).toBe(1);
+      expect(reported.filter((name) => !present.includes(name)), `round ${round}: reported written but missing from the file`).toEqual([]);
+      expect(reported, `round ${round}: ${runs.map((run) => run.stderr).join('')}`).toEqual(names);
+      expect(readdirSync(workspace.home).filter((name) => name.startsWith('.claude.json.')), 'no lock or temp file left behind').toEqual([]);
+    }
   });
 });
 

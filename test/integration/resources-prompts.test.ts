@@ -1,5 +1,6 @@
 // Downstream resources and prompts through the gateway, against server-everything: listed with their
-// own URIs and `server::name` prompt names, read by bare URI or `server::uri`, messages intact.
+// own URIs and `server::name` prompt names, read by bare URI or `server::uri` (also through a resource
+// template), messages intact.
 import { beforeAll, expect, it } from 'vitest';
 import { coreForFile } from '../helpers/core';
 import { everythingServer } from '../helpers/workspace';
@@ -19,6 +20,12 @@ it('lists and reads downstream resources by bare and qualified URI', async () =>
   expect(bare.contents[0]).toMatchObject({ uri: text!.uri });
   expect(qualified.contents).toEqual(bare.contents);
   await expect(shared.core.client.readResource({ uri: 'nowhere://missing' })).rejects.toThrow();
+});
+
+it('reads a URI of a downstream resource template, and refuses a URI the server neither lists nor templates', async () => {
+  const templated = await shared.core.client.readResource({ uri: 'everything::demo://resource/dynamic/text/7' });
+  expect(templated.contents[0]).toMatchObject({ uri: 'demo://resource/dynamic/text/7' });
+  await expect(shared.core.client.readResource({ uri: 'everything::demo://resource/elsewhere/7' })).rejects.toThrow(/Resource not found/);
 });
 
 it('serves the guidance resource under both its URIs', async () => {

@@ -1,15 +1,17 @@
 // `gatehouse setup`: write (or just show) the entry that connects an MCP client to Gatehouse, in that
 // client's own user config file and format. A preview unless --write (contract §4.6); only the gatehouse
-// entry changes. The client facts live in one table (src/main/clients/table.ts), not in code paths here.
+// entry changes, and --write holds a lock on the file while it re-reads and merges (write-setup.ts). The
+// client facts live in one table (src/main/clients/table.ts), not in code paths here.
 // Exit 0 done (or nothing to do), 1 refused, 64 usage.
 import { homedir } from 'node:os';
 import type { EntryRequest, SetupMode } from '../clients/entry';
 import { defaultLauncher, namedLauncher } from '../clients/launcher';
 import { listClients, type ClientRow } from '../clients/list';
 import { platformOf, type PathContext } from '../clients/paths';
-import { applySetup, planSetup } from '../clients/plan';
+import { planSetup, type SetupPlan, type SetupRequest } from '../clients/plan';
 import { planView, type PlanView } from '../clients/preview';
 import { CLIENT_IDS, findClient } from '../clients/table';
+import { writeSetup, type WrittenSetup } from '../clients/write-setup';
 import { DEFAULT_PORT } from '../http/listener';
 import { parseFlags, parsePort, UsageError } from './args';
 import { formatTable } from './table';
@@ -101,6 +103,10 @@ function planText(view: PlanView, mode: SetupMode | null, written: boolean): str
   return lines.join('\n');
 }
 
+function previewOnly(plan: SetupPlan): WrittenSetup {
+  return { plan, outcome: { ok: plan.ok, written: false, problem: plan.problem } };
+}
+
 export async function runSetup(argv: string[], io: SetupIo): Promise<number> {
   const { values } = parseFlags(argv, FLAGS);
   checkCombination(values);
@@ -114,8 +120,10 @@ export async function runSetup(argv: string[], io: SetupIo): Promise<number> {
   const client = findClient(values.client);
   if (!client) throw new UsageError(`unknown client "${values.client}"; known clients: ${CLIENT_IDS.join(', ')}`);
   const request = values.remove ? null : entryRequest(values);
-  const plan = planSetup({ client, ctx, name: values.name, action: values.remove ? 'remove' : 'set', ...(request ? { entry: request } : {}) });
-  const outcome = values.write ? applySetup(plan) : { ok: plan.ok, written: false, problem: plan.problem };
+  const setupRequest: SetupRequest = { client, ctx, name: values.name, action: values.remove ? 'remove' : 'set', ...(request ? { entry: request } : {}) };
+  // A write re-reads and merges under a lock on the file (concurrent setups must not drop each other's
+  // entries); the plan shown is the one that was applied.
+  const { plan, outcome } = values.write ? await writeSetup(setupRequest) : previewOnly(planSetup(setupRequest));
   const view = { ...planView(plan), ok: outcome.ok, problem: outcome.problem };
   if (values.json) {
     io.out(JSON.stringify({ ...view, mode: request?.mode ?? null, written: outcome.written }));

@@ -1,7 +1,8 @@
 // Preview-then-apply for a client's gatehouse entry (contract §4.6). `planSetup` reads and computes
 // without touching disk; `applySetup` writes a plan only if the file still has the exact bytes (or the
-// absence) the plan was computed from, atomically, keeping its permission bits. Every planned text is
-// re-read before it is offered: the entry must come out as intended and everything else unchanged.
+// absence) the plan was computed from — checked before writing and again right before the rename —
+// atomically, keeping its permission bits. Every planned text is re-read before it is offered: the entry
+// must come out as intended and everything else unchanged. Concurrent writers: see write-setup.ts.
 import { chmodSync, lstatSync, statSync } from 'node:fs';
 import { SymlinkRefused, writeFileAtomic } from '../core/atomic-write';
 import { openDocument, type EditResult, type EntryDocument } from './document';
@@ -106,21 +107,47 @@ export interface ApplyOutcome {
   problem: SetupProblem | null;
 }
 
-/** Writes a plan. Refuses when the file's bytes (or its absence) differ from what the plan read. */
-export function applySetup(plan: SetupPlan): ApplyOutcome {
+export interface ApplyOptions {
+  /**
+   * Asked right before the new file replaces the old one (just before the last content check); a problem
+   * aborts the write. The locked writer uses it to make sure it still holds its lock.
+   */
+  beforeRename?: () => SetupProblem | null;
+}
+
+/** Thrown from inside the atomic write to abort it just before the rename. */
+class Aborted extends Error {
+  constructor(readonly problem: SetupProblem) {
+    super(problem.message);
+  }
+}
+
+function changedProblem(path: string): SetupProblem {
+  return { code: 'concurrent_modification', message: `E103 write refused: ${path} changed since it was read; nothing was written. Run setup again to see a fresh preview.` };
+}
+
+/**
+ * Writes a plan. Refuses when the file's bytes (or its absence) differ from what the plan read: before
+ * writing, and once more with the new file ready, just before it is renamed over the target, so an
+ * editor or app that saved the file meanwhile (and knows nothing of our lock) does not lose its change.
+ */
+export function applySetup(plan: SetupPlan, options: ApplyOptions = {}): ApplyOutcome {
   if (!plan.ok || !plan.changed || plan.text === null) return { ok: plan.ok, written: false, problem: plan.problem };
   const now = readTarget(plan.path);
   if (now.problem?.code === 'symlink_refused') return { ok: false, written: false, problem: now.problem };
-  if (now.digest !== plan.digest) {
-    return {
-      ok: false,
-      written: false,
-      problem: { code: 'concurrent_modification', message: `E103 write refused: ${plan.path} changed since it was read; nothing was written. Run setup again to see a fresh preview.` },
-    };
-  }
+  if (now.digest !== plan.digest) return { ok: false, written: false, problem: changedProblem(plan.path) };
+  const lastCheck = () => {
+    const problem = options.beforeRename?.() ?? null;
+    if (problem) throw new Aborted(problem);
+    // Last of all, as close to the rename as we can get: the bytes are still the ones the plan merged into.
+    const latest = readTarget(plan.path);
+    if (latest.problem?.code === 'symlink_refused') throw new Aborted(latest.problem);
+    if (latest.digest !== plan.digest) throw new Aborted(changedProblem(plan.path));
+  };
   try {
-    writeFileAtomic(plan.path, plan.text, plan.mode);
+    writeFileAtomic(plan.path, plan.text, plan.mode, { beforeRename: lastCheck });
   } catch (error) {
+    if (error instanceof Aborted) return { ok: false, written: false, problem: error.problem };
     if (error instanceof SymlinkRefused) return { ok: false, written: false, problem: { code: 'symlink_refused', message: error.message } };
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     return { ok: false, written: false, problem: { code: 'write_failed', message: `E103 write failed: ${plan.path} (${code}); nothing was changed. Check the folder's permissions and free space.` } };

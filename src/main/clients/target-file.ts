@@ -15,6 +15,7 @@ export type ProblemCode =
   | 'unsupported_layout'
   | 'refused_by_client'
   | 'concurrent_modification'
+  | 'locked'
   | 'write_failed'
   | 'internal';
 

@@ -13,7 +13,16 @@ export class SymlinkRefused extends Error {
   }
 }
 
-export function writeFileAtomic(path: string, content: string | Uint8Array, mode = 0o600): void {
+export interface AtomicWriteOptions {
+  /**
+   * Runs once the temp file is complete and synced, just before it replaces the target; throwing aborts
+   * the write (the temp file is removed, the target untouched). Lets a writer check, as late as possible,
+   * that nobody changed the target since it was read.
+   */
+  beforeRename?: () => void;
+}
+
+export function writeFileAtomic(path: string, content: string | Uint8Array, mode = 0o600, options: AtomicWriteOptions = {}): void {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   if (isSymlink(path)) throw new SymlinkRefused(path);
@@ -31,6 +40,7 @@ export function writeFileAtomic(path: string, content: string | Uint8Array, mode
   }
   closeSync(fd);
   try {
+    options.beforeRename?.();
     renameSync(temp, path);
   } catch (error) {
     rmSync(temp, { force: true });

@@ -1,12 +1,22 @@
 // Downstream resources and prompts, proxied: resources keep their URIs (a bare URI that one server owns,
 // or `server::uri`), prompts are named `server::name`. Text and blobs, and prompt messages, pass through
 // unchanged.
+//
+// Policy comes first (contract §5): a denied server, resource or prompt is refused before anything is
+// looked up or started, so refusing it never starts a lazy server. Then only what the server offers is
+// forwarded — a prompt it lists, a resource it lists, or a URI one of its resource templates covers —
+// because the operator's policy is written against what servers show; an unlisted extra is answered
+// here (unknown prompt / resource not found) and never reaches the server. A lazy server whose lists are
+// not known yet is started for an allowed request, and the check is made against its fresh lists.
+import type { Client } from '@modelcontextprotocol/client';
 import { ProtocolError, ResourceNotFoundError, type Server } from '@modelcontextprotocol/server';
 import { GatewayError } from '../core/errors';
+import { sameResourceUri, type PolicyDecision } from '../policy';
 import type { ServerHandle } from '../supervisor/server-handle';
 import { splitToolId } from './cards';
 import { isGuidanceUri } from './guidance';
 import type { GatewayContext } from './meta-tool';
+import { templateCovers } from './resource-templates';
 
 const INVALID_PARAMS = -32602;
 
@@ -14,19 +24,50 @@ function live(handle: ServerHandle): boolean {
   return handle.status === 'online' || handle.status === 'degraded';
 }
 
-/** The server that owns a resource reference, started if it was lazy; null when nobody has it. */
-async function resourceOwner(gateway: GatewayContext, reference: string): Promise<{ handle: ServerHandle; uri: string } | null> {
-  const qualified = splitToolId(reference);
-  const named = qualified ? gateway.supervisor.get(qualified.server) : undefined;
-  if (qualified && named) {
-    await named.ensureConnected();
-    return { handle: named, uri: qualified.tool };
+function refuse(decision: Exclude<PolicyDecision, { allowed: true }>): never {
+  throw new ProtocolError(INVALID_PARAMS, decision.message, { code: decision.code });
+}
+
+/** The server's client, started if it was lazy; a failed start is answered with its code. */
+async function connected(handle: ServerHandle): Promise<Client> {
+  try {
+    return await handle.ensureConnected();
+  } catch (error) {
+    if (error instanceof GatewayError) throw new ProtocolError(INVALID_PARAMS, error.message, { code: error.code });
+    throw error;
   }
-  const owners = gateway.supervisor.all().filter((h) => live(h) && h.resources.some((r) => r.uri === reference));
+}
+
+/** A reference naming a server: `server::rest`, refused at once when policy denies that server. */
+function namedServer(gateway: GatewayContext, reference: string): { handle: ServerHandle; member: string } | null {
+  const parts = splitToolId(reference);
+  if (!parts) return null;
+  const serverDecision = gateway.policy().decideServer(parts.server);
+  if (!serverDecision.allowed) refuse(serverDecision);
+  const handle = gateway.supervisor.get(parts.server);
+  return handle ? { handle, member: parts.tool } : null;
+}
+
+/** The one running server that lists this URI (in any spelling of it); null when none does. Deny first: any owner denying it refuses. */
+function bareOwner(gateway: GatewayContext, uri: string): ServerHandle | null {
+  const owners = gateway.supervisor.all().filter((h) => live(h) && h.resources.some((r) => sameResourceUri(r.uri, uri)));
+  for (const owner of owners) {
+    const decision = gateway.policy().decideResource(owner.name, uri);
+    if (!decision.allowed) refuse(decision);
+  }
   if (owners.length > 1) {
-    throw new ProtocolError(INVALID_PARAMS, `resource ${reference} is offered by ${owners.map((h) => h.name).join(', ')}; ask for "server::${reference}"`);
+    throw new ProtocolError(INVALID_PARAMS, `resource ${uri} is offered by ${owners.map((h) => h.name).join(', ')}; ask for "server::${uri}"`);
   }
-  return owners[0] ? { handle: owners[0], uri: reference } : null;
+  return owners[0] ?? null;
+}
+
+async function readFrom(gateway: GatewayContext, handle: ServerHandle, uri: string, reference: string) {
+  const decision = gateway.policy().decideResource(handle.name, uri);
+  if (!decision.allowed) refuse(decision);
+  const client = await connected(handle);
+  const listed = handle.resources.some((r) => sameResourceUri(r.uri, uri));
+  if (!listed && !(await templateCovers(client, uri))) throw new ResourceNotFoundError(reference);
+  return client.readResource({ uri });
 }
 
 export function registerResourcesAndPrompts(server: Server, gateway: GatewayContext): void {
@@ -38,16 +79,17 @@ export function registerResourcesAndPrompts(server: Server, gateway: GatewayCont
   }));
 
   server.setRequestHandler('resources/read', async (request) => {
-    if (isGuidanceUri(request.params.uri)) {
-      const found = gateway.guidance().readResource(request.params.uri);
-      if (!found) throw new ResourceNotFoundError(request.params.uri);
+    const reference = request.params.uri;
+    if (isGuidanceUri(reference)) {
+      const found = gateway.guidance().readResource(reference);
+      if (!found) throw new ResourceNotFoundError(reference);
       return found;
     }
-    const owner = await resourceOwner(gateway, request.params.uri);
-    if (!owner?.handle.client) throw new ResourceNotFoundError(request.params.uri);
-    const decision = gateway.policy().decideResource(owner.handle.name, owner.uri);
-    if (!decision.allowed) throw new ProtocolError(INVALID_PARAMS, decision.message, { code: decision.code });
-    return owner.handle.client.readResource({ uri: owner.uri });
+    const named = namedServer(gateway, reference);
+    if (named) return readFrom(gateway, named.handle, named.member, reference);
+    const owner = bareOwner(gateway, reference);
+    if (!owner) throw new ResourceNotFoundError(reference);
+    return readFrom(gateway, owner, reference, reference);
   });
 
   server.setRequestHandler('prompts/list', async () => ({
@@ -58,19 +100,15 @@ export function registerResourcesAndPrompts(server: Server, gateway: GatewayCont
   }));
 
   server.setRequestHandler('prompts/get', async (request) => {
-    const parts = splitToolId(request.params.name);
-    const handle = parts ? gateway.supervisor.get(parts.server) : undefined;
-    if (!parts || !handle) {
-      throw new ProtocolError(INVALID_PARAMS, `Unknown prompt: ${request.params.name} (prompts are named "server::prompt"; see prompts/list)`);
-    }
-    const decision = gateway.policy().decidePrompt(parts.server, parts.tool);
-    if (!decision.allowed) throw new ProtocolError(INVALID_PARAMS, decision.message, { code: decision.code });
-    try {
-      const client = await handle.ensureConnected();
-      return await client.getPrompt({ name: parts.tool, arguments: request.params.arguments });
-    } catch (error) {
-      if (error instanceof GatewayError) throw new ProtocolError(INVALID_PARAMS, error.message, { code: error.code });
-      throw error;
-    }
+    const { name } = request.params;
+    const unknown = (why: string) => new ProtocolError(INVALID_PARAMS, `Unknown prompt: ${name} (${why}; see prompts/list)`);
+    const named = namedServer(gateway, name);
+    if (!named) throw unknown('prompts are named "server::prompt"');
+    const { handle, member } = named;
+    const decision = gateway.policy().decidePrompt(handle.name, member);
+    if (!decision.allowed) refuse(decision);
+    const client = await connected(handle);
+    if (!handle.prompts.some((p) => p.name === member)) throw unknown(`server "${handle.name}" does not list a prompt named "${member}"`);
+    return client.getPrompt({ name: member, arguments: request.params.arguments });
   });
 }

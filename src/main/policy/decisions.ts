@@ -1,6 +1,7 @@
 // Turns the compiled rules into the answers the gateway needs: booleans for filtering lists, and
 // decisions carrying the contract's error code and wording for refusing a call (§2.1, §5).
-import { allowedBy, gatewayToolSpellings, packageSpellings, type SectionRules } from './rules';
+import { resourceSubjects } from './resource-uri';
+import { allowedBy, allowedBySubjects, gatewayToolSpellings, packageSpellings, type SectionRules } from './rules';
 import type { PolicyDecision, PolicyDecisions, PolicyError, PolicySource } from './types';
 
 /**
@@ -34,7 +35,9 @@ export function decisionsFor(rules: SectionRules, error: PolicyError | null, sou
     const serverDecision = decideServer(server);
     if (!serverDecision.allowed) return serverDecision;
     const id = `${server}::${member}`;
-    return allowedBy(rules[section], [id]) ? ALLOWED : refuse('E402', `${noun} '${id}' is blocked by policy.`, `${section}.allowlist/denylist`);
+    // A URI has many spellings of one resource; names of tools and prompts are exact.
+    const subjects = section === 'resources' ? resourceSubjects(server, member) : { deny: [id], allow: [id] };
+    return allowedBySubjects(rules[section], subjects) ? ALLOWED : refuse('E402', `${noun} '${id}' is blocked by policy.`, `${section}.allowlist/denylist`);
   };
   const decideTool = decideMember('tools', 'Tool');
   const decideResource = decideMember('resources', 'Resource');

@@ -5,6 +5,7 @@ export { FAIL_CLOSED_GATEWAY_TOOLS } from './decisions';
 export { REDACTED } from '../redaction/marker';
 export { compileGlob } from './glob';
 export { compileCustomPattern } from '../redaction/custom-pattern';
+export { resourceUriReadings, sameResourceUri } from './resource-uri';
 export { userConfigDir } from './paths';
 export { DEFAULT_LIMITS } from './types';
 export type {

@@ -32,6 +32,18 @@ export function allowedBy(layers: readonly CompiledLayer[], spellings: readonly 
   return true;
 }
 
+/**
+ * For subjects read several ways (resource URIs, see resource-uri.ts): denied when a denylist matches any
+ * `deny` reading; a non-empty allowlist must match every `allow` reading.
+ */
+export function allowedBySubjects(layers: readonly CompiledLayer[], subjects: { deny: readonly string[]; allow: readonly string[] }): boolean {
+  for (const layer of layers) {
+    if (layer.deny.matchesAny(subjects.deny)) return false;
+    if (!layer.allow.empty && !subjects.allow.every((subject) => layer.allow.matches(subject))) return false;
+  }
+  return true;
+}
+
 const GATEWAY_PREFIX = 'gateway.';
 
 /** `invoke` and `gateway.invoke` name the same meta-tool; a glob may be written either way. */

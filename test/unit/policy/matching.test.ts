@@ -105,6 +105,50 @@ describe('tools, resources and prompts', () => {
     });
   });
 
+  it('denies every spelling of a denied resource URI: scheme case, escapes, dot segments, localhost', () => {
+    const policy = userPolicy('resources:\n  denylist: ["fs::file:///etc/passwd"]\n');
+    for (const uri of [
+      'FILE:///etc/passwd',
+      'File:///etc/passwd',
+      'file:///etc/../etc/passwd',
+      'file:///etc/./passwd',
+      'file:///etc/%70asswd',
+      'file:///etc/%70%61%73%73%77%64',
+      'file:///%65tc/passwd',
+      'file://localhost/etc/passwd',
+      'file://LocalHost/etc/passwd',
+      'file:///etc//passwd',
+      'file:////etc/passwd',
+      'file:///etc%2Fpasswd',
+      'file:///tmp/..%2F..%2Fetc/passwd',
+      'file:///tmp/%252E%252E/etc/passwd',
+      'file:///tmp/..%5Cetc/passwd',
+      'file:///etc/passwd/',
+      'file:///etc/passwd/.',
+      'file:///etc/passwd%00.txt',
+    ]) {
+      expect(policy.resourceAllowed('fs', uri), uri).toBe(false);
+      expect(policy.decideResource('fs', uri), uri).toMatchObject({ allowed: false, code: 'E402', message: `Resource 'fs::${uri}' is blocked by policy.` });
+    }
+    expect(policy.resourceAllowed('fs', 'file:///etc/passwd.bak')).toBe(true);
+    expect(policy.resourceAllowed('fs', 'file:///etc/hosts')).toBe(true);
+    expect(policy.resourceAllowed('other', 'file:///etc/passwd')).toBe(true);
+  });
+
+  it('keeps an allowlisted resource tree from being left through dot segments, hidden or not', () => {
+    const policy = userPolicy('resources:\n  allowlist: ["fs::file:///home/user/*"]\n');
+    expect(policy.resourceAllowed('fs', 'file:///home/user/notes.txt')).toBe(true);
+    expect(policy.resourceAllowed('fs', 'FILE:///home/user/notes.txt')).toBe(true);
+    expect(policy.resourceAllowed('fs', 'file:///home/user/my%20notes.txt')).toBe(true);
+    expect(policy.resourceAllowed('fs', 'file:///home/user/a%2Fb.txt')).toBe(true);
+    expect(policy.resourceAllowed('fs', 'file:///home/user/../../etc/passwd')).toBe(false);
+    expect(policy.resourceAllowed('fs', 'file:///home/user/%2E%2E/%2E%2E/etc/passwd')).toBe(false);
+    expect(policy.resourceAllowed('fs', 'file:///home/user/..%2F..%2Fetc/passwd')).toBe(false);
+    expect(policy.resourceAllowed('fs', 'file:///home/user/%252E%252E/%252E%252E/etc/passwd')).toBe(false);
+    expect(policy.resourceAllowed('fs', 'file:///home/user/..\\..\\etc/passwd')).toBe(false);
+    expect(policy.resourceAllowed('fs', 'file:///home/other/x')).toBe(false);
+  });
+
   it('matches prompts as "server::name"', () => {
     const policy = userPolicy('prompts:\n  allowlist: ["git::review_?"]\n');
     expect(policy.promptAllowed('git', 'review_a')).toBe(true);
