@@ -60,6 +60,13 @@ const scheme: RedactionRule = {
 
 const shape = (name: string, regex: RegExp): RedactionRule => ({ name, apply: (text) => text.replace(regex, REDACTED) });
 
+/**
+ * Every built-in needs one of these in the text (a label word, an auth scheme or a token shape's
+ * prefix); text without any is skipped whole. Case-insensitive because labels are. The unit tests hold
+ * every built-in's examples to it, so a new rule cannot slip past.
+ */
+export const BUILTIN_TRIGGER = /key|secret|passw|pwd|token|bearer|aws|eyJ|sk-|gh[pousr]_|github_pat_|AKIA|ASIA|xox[abposr]-/iu;
+
 /** PEM first (it spans lines and its body could look like other shapes); an unterminated block is cut to the end. */
 export const BUILTIN_RULES: readonly RedactionRule[] = [
   shape('pem_private_key', /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----|$)/gu),

@@ -6,7 +6,7 @@
 // It works on string values of structured data (walk.ts), never on serialized JSON, and within a time
 // budget (budget.ts).
 import { createBudget } from './budget';
-import { applyRules, NO_PATTERNS, type PatternSet } from './patterns';
+import { applyPatterns, hasPatterns, NO_PATTERNS, type PatternSet } from './patterns';
 import { createSecretValues, type SecretValues } from './secret-values';
 import { redactString, redactValue, type StringStages } from './walk';
 
@@ -38,12 +38,12 @@ export function createRedaction(options: RedactionOptions = {}): Redaction {
 
   const stages = (redactOptions: RedactOptions | undefined): StringStages => {
     const patterns = redactOptions?.patterns === false ? NO_PATTERNS : patternsInForce();
-    const rules = patterns.rules;
+    const anyPatterns = hasPatterns(patterns);
     const secretsOnly = (text: string) => (secrets.size ? secrets.scrub(text) : text);
     return {
       text: (text) => {
         const scrubbed = secretsOnly(text);
-        return rules.length ? applyRules(rules, scrubbed) : scrubbed;
+        return anyPatterns ? applyPatterns(patterns, scrubbed) : scrubbed;
       },
       secretsOnly,
       secretKeys: patterns.secretKeys,

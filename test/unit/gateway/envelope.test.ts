@@ -79,10 +79,11 @@ describe('errorResult', () => {
     expect(body(errorResult('plain string'))).toEqual({ error: true, message: 'plain string', code: 'E302' });
   });
 
-  it('caps long messages at 400 characters', () => {
-    const parsed = body(errorResult(new Error('x'.repeat(1000)))) as { message: string };
-    expect(parsed.message).toHaveLength(400);
-    expect(parsed.message.endsWith('...')).toBe(true);
+  it('caps long messages at 400 characters, between words', () => {
+    const parsed = body(errorResult(new Error('word '.repeat(200)))) as { message: string };
+    expect(parsed.message.length).toBeLessThanOrEqual(400);
+    expect(parsed.message.length).toBeGreaterThan(390);
+    expect(parsed.message.endsWith('word...')).toBe(true);
   });
 });
 
