@@ -42,10 +42,11 @@ describe('audit ring', () => {
   });
 });
 
-it('redacts JWTs, key=value secrets and caps length', () => {
-  const text = redact(`token=abc123 eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln ${'x'.repeat(500)}`);
-  expect(text).toMatch(/^token=\[redacted\] \[redacted-jwt\] x+\.\.\.$/);
-  expect(text.length).toBe(400);
+it('redacts JWTs, key=value secrets and caps length between tokens', () => {
+  const text = redact(`token=abc123 eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.sig ${'word '.repeat(200)}`);
+  expect(text).toMatch(/^token=\[redacted\] \[redacted-jwt\] (word )+word\.\.\.$/);
+  expect(text.length).toBeLessThanOrEqual(400);
+  expect(text.length).toBeGreaterThan(390);
 });
 
 describe('metrics', () => {
