@@ -35,7 +35,7 @@ export interface HttpGatewayOptions {
   audit?: AuditRing;
   log(line: string): void;
   /** Knobs for tests and embedders; the CLI uses the defaults. */
-  tuning?: { jwks?: Partial<Omit<JwksCacheOptions, 'url'>>; sessionIdleMs?: number; maxSessions?: number };
+  tuning?: { jwks?: Partial<Omit<JwksCacheOptions, 'url'>>; sessionIdleMs?: number };
 }
 
 export interface HttpGateway {
@@ -56,9 +56,10 @@ export interface HttpGateway {
 /** The wiring `gatehouse serve` uses: one gateway server per session from the core. */
 export function coreServerFactory(gatehouse: Gatehouse, settings?: Pick<HttpSettings, 'rateLimitPerMinute'>): Pick<HttpGatewayOptions, 'createServer' | 'health' | 'hooks' | 'audit'> {
   return {
-    // A handshake session owns its calls; stateless requests belong to their principal (contract §8.3).
+    // A handshake session owns its calls; stateless requests belong to their principal (contract §8.3),
+    // keyed by method and identity so a JWT subject named "local" is not the instance token's holder.
     createServer: (identity) =>
-      gatehouse.createMcpServer('http', { sessionId: identity.sessionId ?? `principal:${identity.principal}`, operator: identity.operator }, { rateLimitRpm: settings?.rateLimitPerMinute }),
+      gatehouse.createMcpServer('http', { sessionId: identity.sessionId ?? `principal:${identity.principalKey}`, operator: identity.operator }, { rateLimitRpm: settings?.rateLimitPerMinute }),
     health: () => gatehouse.api.listHealth({}),
     hooks: {
       hasPendingWork: (sessionId) => gatehouse.hasPendingWork(sessionId),
@@ -71,10 +72,13 @@ export function coreServerFactory(gatehouse: Gatehouse, settings?: Pick<HttpSett
 }
 
 function identityFromAuth(authInfo: AuthInfo | undefined): SessionIdentity {
-  const principal = typeof authInfo?.extra?.principal === 'string' ? authInfo.extra.principal : 'anonymous';
-  const kind = authInfo?.extra?.principalKind;
-  const principalKind = kind === 'token' || kind === 'jwt' || kind === 'local' ? kind : 'anonymous';
-  return { sessionId: null, principal, principalKind, operator: false };
+  const extra = authInfo?.extra;
+  const kind = extra?.principalKind;
+  if (typeof extra?.principal === 'string' && typeof extra.principalKey === 'string' && (kind === 'token' || kind === 'jwt' || kind === 'local' || kind === 'anonymous')) {
+    return { sessionId: null, principal: extra.principal, principalKind: kind, principalKey: extra.principalKey, operator: false };
+  }
+  // Every /mcp request is authenticated before dispatch (authInfoOf), so this is never reached in practice.
+  return { sessionId: null, principal: 'anonymous', principalKind: 'anonymous', principalKey: 'anonymous:anonymous', operator: false };
 }
 
 export async function startHttpGateway(options: HttpGatewayOptions): Promise<HttpGateway> {
@@ -88,7 +92,8 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
     createServer: options.createServer,
     hooks: options.hooks,
     idleMs: options.tuning?.sessionIdleMs,
-    maxSessions: options.tuning?.maxSessions,
+    maxSessions: settings.maxSessions,
+    maxSessionsPerPrincipal: settings.maxSessionsPerPrincipal,
     log,
   });
   const modern = createMcpHandler((ctx) => options.createServer(identityFromAuth(ctx.authInfo)), {
