@@ -8,11 +8,13 @@ import type { HealthSnapshot } from '../../shared/domain';
 import { GatewayError, safeMessage } from '../core/errors';
 import type { Gatehouse } from '../core/types';
 import { GATEHOUSE_VERSION } from '../core/version';
+import { IDENTITY_PATH } from '../state/identity-proof';
 import { createAuditRing, type AuditEvent, type AuditRing } from './audit';
 import type { JwksCacheOptions } from './auth/jwks-cache';
 import { createAuthSetup } from './auth/setup';
 import { authenticate, passesDeclaredSize, passesFront, type GateOptions } from './gate';
 import { buildOriginPolicy } from './loopback';
+import { answerIdentity } from './identity';
 import { createMcpEndpoint } from './mcp-endpoint';
 import { Metrics } from './metrics';
 import { RateLimiter } from './rate-limit';
@@ -123,6 +125,7 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendRpcError(res, 405, null, -32000, 'Method not allowed', { allow: 'GET' });
+    if (path === IDENTITY_PATH) return answerIdentity(req, res, options.instanceToken ?? null, boundPort);
     if (path === '/health') {
       // Liveness for anyone; diagnostics only for a caller who presents a valid credential.
       const presented = req.headers.authorization !== undefined;
