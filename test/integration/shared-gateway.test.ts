@@ -6,6 +6,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createGatehouse } from '../../src/main/core/gatehouse';
 import { resolveHttpSettings } from '../../src/main/http/settings';
 import { withSharedGateway } from '../../src/main/http/shared-gateway';
+import { verifyListener } from '../../src/main/state/verify-listener';
 import { createWorkspace, faultServer, type Workspace } from '../helpers/workspace';
 
 let workspace: Workspace;
@@ -29,8 +30,10 @@ it('serves HTTP and announces itself while running, and withdraws on stop', asyn
   try {
     const shared = app.shared();
     expect(shared).not.toBeNull();
-    const record = JSON.parse(readFileSync(instancePath, 'utf8')) as { url: string; pid: number };
+    const record = JSON.parse(readFileSync(instancePath, 'utf8')) as { url: string; pid: number; token: string };
     expect(record).toMatchObject({ url: shared!.http.url, pid: process.pid });
+    // Local clients check the listener is this gateway (it proves it holds the announced token) before sending it.
+    expect(await verifyListener(new URL(record.url), record.token)).toEqual({ ok: true });
     const health = await fetch(new URL('/health', shared!.http.url));
     expect(health.status).toBe(200);
   } finally {

@@ -1,11 +1,12 @@
 // `gatehouse refresh [--force] [--source claude_config|custom] [--port N] [--json]`: asks the running
 // gateway to re-read its configuration (the gateway.refresh meta-tool, over its HTTP endpoint as
-// `gatehouse status` reaches it) and says what changed. Exit 0 refreshed, 1 no gateway or refused.
+// `gatehouse status` reaches it) and says what changed. Exit 0 refreshed, 1 no gateway or refused, or
+// the announced gateway's port held by something else (then nothing at all is sent).
 import { readableError } from '../logs/error-text';
 import { processIo, type CliIo } from '../runtime/cli-io';
 import { probeHealth } from '../state/live-instance';
 import { parseFlags, parsePort, UsageError } from './args';
-import { callRunningGateway, gatewayTarget } from './running-gateway';
+import { callRunningGateway, gatewayTarget, type GatewayTarget } from './running-gateway';
 
 const FLAGS = {
   force: { type: 'boolean', default: false },
@@ -52,10 +53,19 @@ function refusal(answer: RefreshAnswer): string {
   return answer.servers_started ? `refreshed, but not cleanly: ${reasons}` : `refresh failed: ${reasons}`;
 }
 
-/** Why nothing took the call: no gateway at all, or one that refused this client (a token it lacks). */
-async function unreachable(url: URL, message: string): Promise<string> {
-  if (!(await probeHealth(url, null))) return `no gateway is running at ${url.href}; start one with "gatehouse serve --transport http" (or the desktop app), or pass --port`;
-  return `the gateway at ${url.href} refused the connection (${message}); if it asks for a token, set GATEHOUSE_AUTH_TOKEN`;
+/**
+ * Why nothing took the call: no gateway at all, or one that refused this client. A port nobody announced
+ * is asked without a token, so an auth-requiring gateway there refuses: say that GATEHOUSE_AUTH_TOKEN was
+ * deliberately not sent (tokens go only to the announced gateway, after it proved itself).
+ */
+async function unreachable(target: Extract<GatewayTarget, { ok: true }>, message: string, env: NodeJS.ProcessEnv): Promise<string> {
+  const { url } = target;
+  if (!(await probeHealth(url))) return `no gateway is running at ${url.href}; start one with "gatehouse serve --transport http" (or the desktop app), or pass --port`;
+  if (target.unannounced) {
+    const withheld = env.GATEHOUSE_AUTH_TOKEN ? ', and GATEHOUSE_AUTH_TOKEN was not sent to it' : '';
+    return `the gateway at ${url.href} refused the connection (${message})${withheld}: ${target.unannounced}; a token goes only to the gateway announced there`;
+  }
+  return `the gateway at ${url.href} refused the connection (${message})`;
 }
 
 function summary(answer: RefreshAnswer, url: URL): string {
@@ -78,11 +88,17 @@ export async function refresh(argv: string[], io: CliIo = processIo()): Promise<
   if (values.source !== undefined && !SOURCES.includes(values.source)) {
     throw new UsageError(`--source must be "claude_config" or "custom", not "${values.source}"`);
   }
-  const { url, token } = await gatewayTarget(parsePort(values.port), io.env);
+  const target = await gatewayTarget(parsePort(values.port), io.env);
+  const { url } = target;
+  if (!target.ok) {
+    if (values.json) io.stdout(`${JSON.stringify({ ok: false, gateway: { url: url.href }, errors: [target.message] })}\n`);
+    io.stderr(`gatehouse: ${target.message}\nnext step: ${target.next}\n`);
+    return 1;
+  }
   const args = { force: values.force, reason: 'gatehouse refresh', ...(values.source && { source: values.source }) };
-  const answer = await callRunningGateway(url, 'gateway.refresh', args, { token, timeoutMs: REFRESH_TIMEOUT_MS });
+  const answer = await callRunningGateway(url, 'gateway.refresh', args, { fetch: target.fetch, timeoutMs: REFRESH_TIMEOUT_MS });
   if (!answer.ok) {
-    const message = answer.stage === 'connect' ? await unreachable(url, answer.message) : `the gateway at ${url.href} did not answer the refresh: ${answer.message}`;
+    const message = answer.stage === 'connect' ? await unreachable(target, answer.message, io.env) : `the gateway at ${url.href} did not answer the refresh: ${answer.message}`;
     if (values.json) io.stdout(`${JSON.stringify({ ok: false, gateway: { url: url.href }, errors: [message] })}\n`);
     io.stderr(`gatehouse: ${message}\n`);
     return 1;

@@ -1,18 +1,22 @@
-// Reaching the running gateway from the CLI (status, refresh): the one announced in instance.json with
-// its per-run token, or a loopback port; one meta-tool call over its HTTP endpoint, decoded.
+// Reaching the running gateway from the CLI (status, refresh): the one announced in instance.json, once
+// its listener has proved it holds the file's per-run token (state/identity-proof.ts), or a loopback
+// port nobody announced — asked without any credential. A token never goes to a listener that has not
+// proved itself: not the instance token, and not the operator's GATEHOUSE_AUTH_TOKEN either (issue 11,
+// item 15). One meta-tool call over the gateway's HTTP endpoint, decoded.
 import { homedir } from 'node:os';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { safeMessage } from '../core/errors';
 import { GATEHOUSE_VERSION } from '../core/version';
 import { DEFAULT_PORT } from '../http/listener';
-import { findLiveInstance } from '../state/live-instance';
+import { findLiveInstance, IMPOSTOR_NEXT_STEP } from '../state/live-instance';
 import { instanceFilePath } from '../state/paths';
+import { verifiedFetch, type FetchLike } from '../state/verified-fetch';
 
 export type GatewayAnswer = { ok: true; body: unknown } | { ok: false; stage: 'connect' | 'call'; message: string };
 
 export interface GatewayCallOptions {
-  /** Bearer token (instance.json's, or the operator's shared secret) for a gateway that asks for one. */
-  token?: string | null;
+  /** A fetch that adds the credential after the listener proved itself (verifiedFetch); none: no credential. */
+  fetch?: FetchLike;
   timeoutMs?: number;
 }
 
@@ -22,9 +26,8 @@ export interface GatewayCallOptions {
  */
 export async function callRunningGateway(url: URL, tool: string, args: Record<string, unknown> = {}, options: GatewayCallOptions = {}): Promise<GatewayAnswer> {
   const client = new Client({ name: 'gatehouse-cli', version: GATEHOUSE_VERSION });
-  const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
   try {
-    await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }), { timeout: 3000 });
+    await client.connect(new StreamableHTTPClientTransport(url, options.fetch ? { fetch: options.fetch } : undefined), { timeout: 3000 });
   } catch (error) {
     await client.close().catch(() => undefined);
     return { ok: false, stage: 'connect', message: safeMessage(error) };
@@ -42,11 +45,26 @@ export async function callRunningGateway(url: URL, tool: string, args: Record<st
 }
 
 /**
- * The gateway announced in instance.json (its URL and per-run token, accepted in every auth mode) when
- * it is the one asked for; otherwise the loopback port, with the operator's GATEHOUSE_AUTH_TOKEN if set.
+ * ok: the gateway to ask — with `fetch` when it is the announced one (proved; it carries the instance
+ * token, accepted in every auth mode), without when it is a port nobody announced (`unannounced` says
+ * why; GATEHOUSE_AUTH_TOKEN is not sent there). Not ok: the announced port is held by something else;
+ * nothing may be sent to it, and `message` says so.
  */
-export async function gatewayTarget(port: number | undefined, env: NodeJS.ProcessEnv): Promise<{ url: URL; token: string | null }> {
-  const live = await findLiveInstance(instanceFilePath({ env, home: env.HOME || homedir() }));
-  if (live.ok && (port === undefined || live.record.port === port)) return { url: new URL(live.record.url), token: live.record.token };
-  return { url: new URL(`http://127.0.0.1:${port ?? DEFAULT_PORT}/mcp`), token: env.GATEHOUSE_AUTH_TOKEN || null };
+export type GatewayTarget =
+  | { ok: true; url: URL; fetch?: FetchLike; unannounced?: string }
+  | { ok: false; url: URL; message: string; next: string };
+
+export async function gatewayTarget(port: number | undefined, env: NodeJS.ProcessEnv): Promise<GatewayTarget> {
+  const path = instanceFilePath({ env, home: env.HOME || homedir() });
+  const live = await findLiveInstance(path);
+  const record = live.record;
+  const asked = record !== undefined && (port === undefined || record.port === port);
+  if (live.ok && asked) {
+    const url = new URL(live.record.url);
+    return { ok: true, url, fetch: verifiedFetch({ url, instanceToken: live.record.token, bearer: live.record.token }) };
+  }
+  if (!live.ok && live.kind === 'impostor' && asked) return { ok: false, url: new URL(record.url), message: live.reason, next: IMPOSTOR_NEXT_STEP };
+  const url = new URL(`http://127.0.0.1:${port ?? DEFAULT_PORT}/mcp`);
+  const why = record && (live.ok || !asked) ? `it announces port ${record.port}` : live.ok ? '' : live.reason;
+  return { ok: true, url, unannounced: `${url.host} is not the gateway announced in ${path} (${why})` };
 }

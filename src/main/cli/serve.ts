@@ -131,6 +131,7 @@ async function serveStdioTransport(values: { project?: string; config?: string; 
   if (!values.standalone) {
     const live = await findLiveInstance(instanceFilePath());
     if (live.ok) return attach(live.record.url, live.record.token, live.record.pid, values);
+    if (live.kind === 'impostor') log(`${live.reason}; serving this client in-process`);
   }
   const gatehouse = coreFor(values);
   await gatehouse.start();

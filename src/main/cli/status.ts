@@ -1,5 +1,6 @@
 // `gatehouse status`: asks a running gateway (loopback HTTP) for its health; when none answers, shows
-// what the config defines so the operator still sees what would run and any config errors.
+// what the config defines so the operator still sees what would run and any config errors. Exit 1 only
+// when the announced gateway's port is held by something else (nothing is sent to it).
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { ConfigIssue } from '../../shared/domain';
@@ -9,7 +10,8 @@ import { ConfigStore } from '../config/store';
 import { CONFIG_FLAGS, parseFlags, parsePort } from './args';
 import { formatTable } from './table';
 import { stateDir } from '../state/paths';
-import { callRunningGateway, gatewayTarget } from './running-gateway';
+import { probeHealth } from '../state/live-instance';
+import { callRunningGateway, gatewayTarget, type GatewayTarget } from './running-gateway';
 
 interface StatusRow {
   name: string;
@@ -23,9 +25,15 @@ interface StatusRow {
 }
 
 /** The servers a running gateway reports, or null when none answers (or it is not a Gatehouse). */
-async function askRunningGateway(url: URL, token: string | null): Promise<StatusRow[] | null> {
-  const answer = await callRunningGateway(url, 'gateway.health', {}, { token });
+async function askRunningGateway(target: Extract<GatewayTarget, { ok: true }>): Promise<StatusRow[] | null> {
+  const answer = await callRunningGateway(target.url, 'gateway.health', {}, { fetch: target.fetch });
   return answer.ok ? ((answer.body as { servers?: StatusRow[] }).servers ?? null) : null;
+}
+
+/** Why a gateway that is there did not answer: it wants a token this command only gives the announced gateway. */
+async function withheldNote(target: Extract<GatewayTarget, { ok: true }>): Promise<string | null> {
+  if (!target.unannounced || !process.env.GATEHOUSE_AUTH_TOKEN || !(await probeHealth(target.url))) return null;
+  return `the gateway at ${target.url.href} did not answer without a token, and GATEHOUSE_AUTH_TOKEN was not sent to it: ${target.unannounced}; a token goes only to the gateway announced there`;
 }
 
 interface StatusArgs {
@@ -55,15 +63,25 @@ function configuredRows(args: StatusArgs): { rows: StatusRow[]; issues: ConfigIs
 
 export async function status(argv: string[]): Promise<number> {
   const { values: args } = parseFlags(argv, FLAGS);
-  // The announced gateway with its per-run token, so a gateway that requires auth still answers.
-  const { url, token } = await gatewayTarget(parsePort(args.port), process.env);
-  const live = await askRunningGateway(url, token);
+  // The announced gateway, once it proved itself, with its per-run token (so a gateway that requires
+  // auth still answers); its port held by something else: nothing is sent there, and exit 1.
+  const target = await gatewayTarget(parsePort(args.port), process.env);
+  const { url } = target;
+  const live = target.ok ? await askRunningGateway(target) : null;
+  const problem = target.ok ? (live ? null : await withheldNote(target)) : `${target.message}\nnext step: ${target.next}`;
+  if (problem) process.stderr.write(`gatehouse: ${problem}\n`);
   const { rows, issues } = live ? { rows: live, issues: [] } : configuredRows(args);
   if (args.json) {
-    process.stdout.write(`${JSON.stringify({ gateway: { running: live !== null, url: url.href }, servers: rows, config_issues: issues })}\n`);
-    return 0;
+    const gateway = { running: live !== null, url: url.href, ...(!target.ok && { error: target.message }) };
+    process.stdout.write(`${JSON.stringify({ gateway, servers: rows, config_issues: issues })}\n`);
+    return target.ok ? 0 : 1;
   }
-  process.stdout.write(live ? `Gateway: running at ${url.href}\n\n` : `Gateway: not running at ${url.href} (showing configured servers)\n\n`);
+  const headline = live
+    ? `Gateway: running at ${url.href}`
+    : target.ok
+      ? `Gateway: not running at ${url.href} (showing configured servers)`
+      : `Gateway: not asked, ${url.host} is not the announced Gatehouse (showing configured servers)`;
+  process.stdout.write(`${headline}\n\n`);
   if (!rows.length) process.stdout.write('No servers configured.\n');
   else {
     const table = formatTable(
@@ -74,5 +92,5 @@ export async function status(argv: string[]): Promise<number> {
     for (const row of rows) if (row.error) process.stdout.write(`\n${row.name}: ${row.error}\n`);
   }
   for (const issue of issues) process.stdout.write(`\n${formatIssue(issue)}\n`);
-  return 0;
+  return target.ok ? 0 : 1;
 }

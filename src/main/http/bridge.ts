@@ -3,7 +3,9 @@
 // client transport does sessions, SSE and the 2026-07-28 headers. When the gateway answers 404 (the
 // session expired) the bridge re-initializes with the client's own initialize and retries once, so a
 // client idle for an hour is not broken. A gateway that goes away ends the bridge (the client restarts
-// us, and we run in-process then).
+// us, and we run in-process then). The token goes only to a listener that proved it is the announced
+// gateway, re-checked after every pause (state/verified-fetch.ts): a gateway that exits and leaves its
+// port to something else gets no credential and no traffic from us.
 import type { Readable, Writable } from 'node:stream';
 import {
   isInitializeRequest,
@@ -15,6 +17,7 @@ import {
   type JSONRPCMessage,
   type JSONRPCRequest,
 } from '@modelcontextprotocol/client';
+import { verifiedFetch, type FetchLike } from '../state/verified-fetch';
 import { GuardedStdioTransport } from './guarded-stdio';
 import { jsonRpcError, TRANSPORT_REFUSED } from './jsonrpc';
 import { redact } from './redact';
@@ -23,7 +26,14 @@ export const REINIT_TIMEOUT_MS = 30_000;
 
 export interface BridgeOptions {
   url: URL;
+  /** The bearer token; null: none is sent (a gateway in mode none). */
   token: string | null;
+  /**
+   * instance.json's per-run token of the gateway at `url`, which its listener must prove it holds before
+   * `token` is sent. Defaults to `token` (an attached stdio client bears the instance token itself); an
+   * operator's shared secret is never usable as the proof key, so it is never sent without this.
+   */
+  instanceToken?: string;
   log(line: string): void;
   stdin?: Readable;
   stdout?: Writable;
@@ -51,8 +61,18 @@ function relayedError(error: unknown, id: string | number, url: URL): JSONRPCMes
 
 export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   const { url, token } = options;
-  const secrets = token ? [token] : [];
+  const secrets = [token, options.instanceToken].filter((s): s is string => Boolean(s));
   const log = (line: string) => options.log(redact(line, secrets));
+  const credentialed: FetchLike | undefined = token
+    ? verifiedFetch({
+        url,
+        instanceToken: options.instanceToken ?? token,
+        bearer: token,
+        onRefused: (kind, reason) => {
+          if (kind === 'impostor') log(`bridge: ${reason}; nothing was sent to it`);
+        },
+      })
+    : undefined;
   const stdio = new GuardedStdioTransport(options.stdin, options.stdout);
   const internal = new Map<string, (message: JSONRPCMessage) => void>();
   let initRequest: JSONRPCRequest | null = null;
@@ -67,7 +87,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   const toClient = (message: JSONRPCMessage) => stdio.send(message).catch((error: unknown) => log(`bridge: stdout: ${String(error)}`));
 
   const newHttp = async (): Promise<StreamableHTTPClientTransport> => {
-    const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: token ? { authorization: `Bearer ${token}` } : {} } });
+    const transport = new StreamableHTTPClientTransport(url, credentialed ? { fetch: credentialed } : undefined);
     transport.onmessage = (message) => {
       const id = (message as { id?: unknown }).id;
       if (typeof id === 'string' && internal.has(id)) return internal.get(id)?.(message);

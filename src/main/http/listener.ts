@@ -8,11 +8,13 @@ import type { HealthSnapshot } from '../../shared/domain';
 import { GatewayError, safeMessage } from '../core/errors';
 import type { Gatehouse } from '../core/types';
 import { GATEHOUSE_VERSION } from '../core/version';
+import { IDENTITY_PATH } from '../state/identity-proof';
 import { createAuditRing, type AuditEvent, type AuditRing } from './audit';
 import type { JwksCacheOptions } from './auth/jwks-cache';
 import { createAuthSetup } from './auth/setup';
 import { authenticate, passesDeclaredSize, passesFront, type GateOptions } from './gate';
 import { buildOriginPolicy } from './loopback';
+import { answerIdentity } from './identity';
 import { createMcpEndpoint } from './mcp-endpoint';
 import { Metrics } from './metrics';
 import { RateLimiter } from './rate-limit';
@@ -35,7 +37,7 @@ export interface HttpGatewayOptions {
   audit?: AuditRing;
   log(line: string): void;
   /** Knobs for tests and embedders; the CLI uses the defaults. */
-  tuning?: { jwks?: Partial<Omit<JwksCacheOptions, 'url'>>; sessionIdleMs?: number; maxSessions?: number };
+  tuning?: { jwks?: Partial<Omit<JwksCacheOptions, 'url'>>; sessionIdleMs?: number };
 }
 
 export interface HttpGateway {
@@ -56,9 +58,10 @@ export interface HttpGateway {
 /** The wiring `gatehouse serve` uses: one gateway server per session from the core. */
 export function coreServerFactory(gatehouse: Gatehouse, settings?: Pick<HttpSettings, 'rateLimitPerMinute'>): Pick<HttpGatewayOptions, 'createServer' | 'health' | 'hooks' | 'audit'> {
   return {
-    // A handshake session owns its calls; stateless requests belong to their principal (contract §8.3).
+    // A handshake session owns its calls; stateless requests belong to their principal (contract §8.3),
+    // keyed by method and identity so a JWT subject named "local" is not the instance token's holder.
     createServer: (identity) =>
-      gatehouse.createMcpServer('http', { sessionId: identity.sessionId ?? `principal:${identity.principal}`, operator: identity.operator }, { rateLimitRpm: settings?.rateLimitPerMinute }),
+      gatehouse.createMcpServer('http', { sessionId: identity.sessionId ?? `principal:${identity.principalKey}`, operator: identity.operator }, { rateLimitRpm: settings?.rateLimitPerMinute }),
     health: () => gatehouse.api.listHealth({}),
     hooks: {
       hasPendingWork: (sessionId) => gatehouse.hasPendingWork(sessionId),
@@ -71,10 +74,13 @@ export function coreServerFactory(gatehouse: Gatehouse, settings?: Pick<HttpSett
 }
 
 function identityFromAuth(authInfo: AuthInfo | undefined): SessionIdentity {
-  const principal = typeof authInfo?.extra?.principal === 'string' ? authInfo.extra.principal : 'anonymous';
-  const kind = authInfo?.extra?.principalKind;
-  const principalKind = kind === 'token' || kind === 'jwt' || kind === 'local' ? kind : 'anonymous';
-  return { sessionId: null, principal, principalKind, operator: false };
+  const extra = authInfo?.extra;
+  const kind = extra?.principalKind;
+  if (typeof extra?.principal === 'string' && typeof extra.principalKey === 'string' && (kind === 'token' || kind === 'jwt' || kind === 'local' || kind === 'anonymous')) {
+    return { sessionId: null, principal: extra.principal, principalKind: kind, principalKey: extra.principalKey, operator: false };
+  }
+  // Every /mcp request is authenticated before dispatch (authInfoOf), so this is never reached in practice.
+  return { sessionId: null, principal: 'anonymous', principalKind: 'anonymous', principalKey: 'anonymous:anonymous', operator: false };
 }
 
 export async function startHttpGateway(options: HttpGatewayOptions): Promise<HttpGateway> {
@@ -88,7 +94,8 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
     createServer: options.createServer,
     hooks: options.hooks,
     idleMs: options.tuning?.sessionIdleMs,
-    maxSessions: options.tuning?.maxSessions,
+    maxSessions: settings.maxSessions,
+    maxSessionsPerPrincipal: settings.maxSessionsPerPrincipal,
     log,
   });
   const modern = createMcpHandler((ctx) => options.createServer(identityFromAuth(ctx.authInfo)), {
@@ -118,6 +125,7 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendRpcError(res, 405, null, -32000, 'Method not allowed', { allow: 'GET' });
+    if (path === IDENTITY_PATH) return answerIdentity(req, res, options.instanceToken ?? null, boundPort);
     if (path === '/health') {
       // Liveness for anyone; diagnostics only for a caller who presents a valid credential.
       const presented = req.headers.authorization !== undefined;

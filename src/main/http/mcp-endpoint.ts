@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isInitializeRequest, isJsonContentType, isLegacyRequest, type AuthInfo, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { AuditRing, AuthState } from './audit';
-import type { Principal } from './auth/types';
+import { principalKey, type Principal } from './auth/types';
 import { readBody } from './body';
 import { runExchange, type ExchangeEnd } from './exchange';
 import { classifyText, INVALID_REQUEST, TRANSPORT_REFUSED, type InboundMessage } from './jsonrpc';
@@ -40,7 +40,7 @@ export function authInfoOf(principal: Principal): AuthInfo {
     clientId: principal.name,
     scopes: principal.scopes,
     ...(principal.expiresAt !== undefined && { expiresAt: principal.expiresAt }),
-    extra: { principal: principal.name, principalKind: principal.kind },
+    extra: { principal: principal.name, principalKind: principal.kind, principalKey: principalKey(principal) },
   };
 }
 
@@ -134,7 +134,13 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
         return sendRpcError(res, 400, inbound.id, -32602, 'Invalid params: initialize needs protocolVersion, capabilities and clientInfo');
       }
       const prepared = await sessions.prepare(caller.principal);
-      if (prepared === 'full') {
+      if ('refused' in prepared) {
+        // 429: this principal's own quota, its other sessions must end first; 503: the gateway as a whole is full.
+        if (prepared.refused === 'principal') {
+          return sendRpcError(res, 429, inbound.id, TRANSPORT_REFUSED,
+            `Too many open sessions: at most ${prepared.cap} per client identity; end unused ones (DELETE /mcp with their Mcp-Session-Id) or retry once idle ones expire`,
+            { 'retry-after': '60' });
+        }
         return sendRpcError(res, 503, inbound.id, TRANSPORT_REFUSED, 'Too many open sessions with work in flight; retry later', { 'retry-after': '30' });
       }
       try {

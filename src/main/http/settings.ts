@@ -8,6 +8,7 @@ import { ASYMMETRIC_ALGORITHMS, DEFAULT_ALGORITHMS } from './auth/resource-serve
 import { requirePublicUrl } from './auth/public-url';
 import { DEFAULT_MAX_BODY_BYTES } from './body';
 import { isLoopbackHost } from './loopback';
+import { defaultPerPrincipalCap, MAX_SESSIONS } from './sessions';
 
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 3344;
@@ -36,6 +37,10 @@ export interface HttpSettings {
   requestTimeoutMs: number;
   metricsPublic: boolean;
   maxBodyBytes: number;
+  /** Handshake-era sessions open at once (GATEHOUSE_MAX_SESSIONS, default 1000). */
+  maxSessions: number;
+  /** Of which one principal may hold (GATEHOUSE_MAX_SESSIONS_PER_PRINCIPAL, default a quarter of maxSessions). */
+  maxSessionsPerPrincipal: number;
 }
 
 /** The flag values `gatehouse serve` parsed (strings as typed; repeated flags as arrays). */
@@ -169,6 +174,23 @@ function resolveResourceServer(flags: HttpFlagValues, io: ResolveIo): AuthSettin
   };
 }
 
+/** An integer GATEHOUSE_* variable within bounds, or the fallback when unset. */
+function envInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new GatewayError('E101', `${name}: "${value}" is not a whole number from ${min} to ${max}`, { variable: name }, `unset it, or set for example ${name}=${fallback}`);
+  }
+  return n;
+}
+
+function resolveSessionCaps(env: NodeJS.ProcessEnv): Pick<HttpSettings, 'maxSessions' | 'maxSessionsPerPrincipal'> {
+  const maxSessions = envInteger(env, 'GATEHOUSE_MAX_SESSIONS', MAX_SESSIONS, 1, 100_000);
+  const maxSessionsPerPrincipal = envInteger(env, 'GATEHOUSE_MAX_SESSIONS_PER_PRINCIPAL', defaultPerPrincipalCap(maxSessions), 1, maxSessions);
+  return { maxSessions, maxSessionsPerPrincipal };
+}
+
 export function resolveHttpSettings(flags: HttpFlagValues, io: ResolveIo): HttpSettings {
   const host = flags.host ?? DEFAULT_HOST;
   const auth = resolveAuth(flags, io);
@@ -193,5 +215,6 @@ export function resolveHttpSettings(flags: HttpFlagValues, io: ResolveIo): HttpS
     requestTimeoutMs: parseNumber(flags['request-timeout'], '--request-timeout', DEFAULT_REQUEST_TIMEOUT_MS / 1000, 1, 3600, false) * 1000,
     metricsPublic: flags['metrics-public'] === true,
     maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
+    ...resolveSessionCaps(io.env),
   };
 }

@@ -1,13 +1,17 @@
 // The stdio↔HTTP bridge against a real listener: messages pass through, an expired session is
-// re-initialized transparently, refusals come back as JSON-RPC errors, and closing stdin ends the
-// session in the gateway.
+// re-initialized transparently, refusals come back as JSON-RPC errors, closing stdin ends the session
+// in the gateway, and the token never goes to whatever takes the port once the gateway is gone.
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge, type Bridge } from '../../../src/main/http/bridge';
+import { newInstanceToken } from '../../../src/main/state/instance-file';
 import { waitFor } from '../../helpers/core';
 import { INITIALIZE, startGateway, type Running } from './support';
 
 const TOKEN = 'bridge-test-token-0123456789';
+/** The gateway's per-run token (instance.json's): what its listener proves it holds before any token goes. */
+const INSTANCE = newInstanceToken();
 
 interface Pipe {
   stdin: PassThrough;
@@ -18,7 +22,7 @@ interface Pipe {
   answer(id: unknown): Promise<Record<string, unknown>>;
 }
 
-async function pipe(url: URL, token: string): Promise<Pipe> {
+async function pipe(url: URL, token: string, instanceToken = INSTANCE): Promise<Pipe> {
   const stdin = new PassThrough();
   const stdout = new PassThrough();
   const messages: Record<string, unknown>[] = [];
@@ -30,7 +34,7 @@ async function pipe(url: URL, token: string): Promise<Pipe> {
     buffered = lines.pop() ?? '';
     for (const line of lines) if (line.trim()) messages.push(JSON.parse(line) as Record<string, unknown>);
   });
-  const bridge = await startBridge({ url, token, log: (l) => logs.push(l), stdin, stdout });
+  const bridge = await startBridge({ url, token, instanceToken, log: (l) => logs.push(l), stdin, stdout });
   return {
     stdin,
     messages,
@@ -44,7 +48,7 @@ async function pipe(url: URL, token: string): Promise<Pipe> {
 describe('stdio bridge', () => {
   let gw: Running;
   beforeAll(async () => {
-    gw = await startGateway({ auth: { mode: 'shared-secret', tokens: [{ principal: 'default', token: TOKEN }] } }, { tuning: { sessionIdleMs: 0 } });
+    gw = await startGateway({ auth: { mode: 'shared-secret', tokens: [{ principal: 'default', token: TOKEN }] } }, { tuning: { sessionIdleMs: 0 }, instanceToken: INSTANCE });
   });
   afterAll(async () => gw?.stop());
 
@@ -82,6 +86,16 @@ describe('stdio bridge', () => {
     await p.bridge.close();
   });
 
+  it('sends nothing to a gateway that cannot prove it holds the instance token', async () => {
+    const p = await pipe(gw.url, TOKEN, newInstanceToken());
+    p.send(INITIALIZE);
+    expect(await p.answer(1)).toMatchObject({ error: { code: -32000 } });
+    expect(await p.bridge.done).toBe('gateway-lost');
+    expect(p.logs.join('\n')).toContain('could not prove it is the announced gateway');
+    expect(gw.http.sessionCount).toBe(0);
+    await p.bridge.close();
+  });
+
   it('answers malformed stdin lines itself', async () => {
     const p = await pipe(gw.url, TOKEN);
     p.stdin.write('{"jsonrpc":"2.0","id":9,"method":\n');
@@ -91,4 +105,36 @@ describe('stdio bridge', () => {
     expect(p.messages.map((m) => (m.error as { code: number }).code)).toEqual([-32700, -32600, -32600]);
     await p.bridge.close();
   });
+});
+
+it('sends its token nowhere once the gateway is gone and something else took the port', async () => {
+  const own = await startGateway({ auth: { mode: 'shared-secret', tokens: [{ principal: 'default', token: TOKEN }] } }, { instanceToken: INSTANCE });
+  const p = await pipe(own.url, TOKEN);
+  p.send(INITIALIZE);
+  expect(await p.answer(1)).toMatchObject({ result: { serverInfo: { name: 'gatehouse' } } });
+  // (No notifications/initialized: it would open the GET stream, whose loss ends the bridge before the impostor appears.)
+  const port = own.http.port;
+  await own.stop();
+
+  const seen: IncomingHttpHeaders[] = [];
+  const impostor = createServer((req, res) => {
+    seen.push(req.headers);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ gatehouse_identity: 1, proof: 'x'.repeat(43) }));
+  });
+  await new Promise<void>((resolve) => impostor.listen(port, '127.0.0.1', () => resolve()));
+  try {
+    p.send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    expect(await p.answer(2)).toMatchObject({ error: { code: -32000 } });
+    expect(await p.bridge.done).toBe('gateway-lost');
+    expect(seen.length).toBeGreaterThan(0); // it was asked to prove itself ...
+    expect(seen.filter((h) => h.authorization !== undefined || JSON.stringify(h).includes(TOKEN))).toEqual([]); // ... and got no token
+    expect(p.logs.join('\n')).toContain(`127.0.0.1:${port} could not prove it is the announced gateway`);
+  } finally {
+    await p.bridge.close();
+    await new Promise<void>((resolve) => {
+      impostor.close(() => resolve());
+      impostor.closeAllConnections();
+    });
+  }
 });

@@ -5,8 +5,8 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import type { Server } from '@modelcontextprotocol/server';
 import { createGatehouse } from '../../../src/main/core/gatehouse';
 import type { Gatehouse } from '../../../src/main/core/types';
-import { startHttpGateway, type HttpGateway, type HttpGatewayOptions } from '../../../src/main/http/listener';
-import type { SessionIdentity } from '../../../src/main/http/sessions';
+import { coreServerFactory, startHttpGateway, type HttpGateway, type HttpGatewayOptions } from '../../../src/main/http/listener';
+import { MAX_SESSIONS, MAX_SESSIONS_PER_PRINCIPAL, type SessionIdentity } from '../../../src/main/http/sessions';
 import { DEFAULT_REQUEST_TIMEOUT_MS, type HttpSettings } from '../../../src/main/http/settings';
 import { createWorkspace, everythingServer, type Workspace } from '../../helpers/workspace';
 
@@ -22,6 +22,8 @@ export function settings(overrides: Partial<HttpSettings> = {}): HttpSettings {
     requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
     metricsPublic: false,
     maxBodyBytes: 10 * 1024 * 1024,
+    maxSessions: MAX_SESSIONS,
+    maxSessionsPerPrincipal: MAX_SESSIONS_PER_PRINCIPAL,
     ...overrides,
   };
 }
@@ -38,22 +40,31 @@ export interface Running {
 
 export async function startGateway(
   overrides: Partial<HttpSettings> = {},
-  extra: Partial<Omit<HttpGatewayOptions, 'settings' | 'log'>> & { createServerOverride?: (gatehouse: Gatehouse) => Server } = {},
+  extra: Partial<Omit<HttpGatewayOptions, 'settings' | 'log'>> & {
+    createServerOverride?: (gatehouse: Gatehouse) => Server;
+    /** The servers of the workspace config (default: server-everything as `everything`). */
+    servers?: Record<string, unknown>;
+    /** Wire sessions to the core as `gatehouse serve` does (per-session and per-principal owners). */
+    coreWiring?: boolean;
+  } = {},
 ): Promise<Running> {
   const workspace = createWorkspace();
-  workspace.writeConfig({ mcpServers: { everything: everythingServer() } });
+  workspace.writeConfig({ mcpServers: extra.servers ?? { everything: everythingServer() } });
   const logs: string[] = [];
   const identities: SessionIdentity[] = [];
   const gatehouse = createGatehouse({ projectDir: workspace.project, homeDir: workspace.home, stateDir: workspace.stateDir, log: (l) => logs.push(l) });
   await gatehouse.start();
-  const { createServerOverride, ...rest } = extra;
+  const { createServerOverride, servers: _servers, coreWiring, ...rest } = extra;
+  const core = coreWiring ? coreServerFactory(gatehouse) : null;
   const http = await startHttpGateway({
     settings: settings(overrides),
     createServer: (identity) => {
       identities.push(identity);
+      if (core) return core.createServer(identity);
       return createServerOverride ? createServerOverride(gatehouse) : gatehouse.createMcpServer('http');
     },
     health: () => gatehouse.api.listHealth({}),
+    ...(core && { hooks: core.hooks }),
     log: (l) => logs.push(l),
     ...rest,
   });

@@ -90,4 +90,12 @@ describe('binding and limits', () => {
     expect(failure({ 'rate-limit': '-1' }).message).toContain('--rate-limit');
     expect(failure({ 'request-timeout': 'soon' }).message).toContain('--request-timeout');
   });
+
+  it('caps sessions per principal at a quarter of the global cap unless GATEHOUSE_* variables say otherwise', () => {
+    expect(resolve({}).settings).toMatchObject({ maxSessions: 1000, maxSessionsPerPrincipal: 250 });
+    expect(resolve({}, { GATEHOUSE_MAX_SESSIONS: '10' }).settings).toMatchObject({ maxSessions: 10, maxSessionsPerPrincipal: 3 });
+    expect(resolve({}, { GATEHOUSE_MAX_SESSIONS_PER_PRINCIPAL: '1000' }).settings).toMatchObject({ maxSessions: 1000, maxSessionsPerPrincipal: 1000 });
+    expect(failure({}, { GATEHOUSE_MAX_SESSIONS: '10', GATEHOUSE_MAX_SESSIONS_PER_PRINCIPAL: '11' })).toMatchObject({ code: 'E101', message: expect.stringContaining('GATEHOUSE_MAX_SESSIONS_PER_PRINCIPAL') });
+    expect(failure({}, { GATEHOUSE_MAX_SESSIONS: 'many' }).message).toContain('GATEHOUSE_MAX_SESSIONS');
+  });
 });

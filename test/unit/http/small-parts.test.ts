@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nonPublicReason } from '../../../src/main/http/auth/public-url';
-import { scopesOf } from '../../../src/main/http/auth/resource-server';
-import { bearerToken } from '../../../src/main/http/auth/types';
+import { jwtPrincipal, scopesOf } from '../../../src/main/http/auth/resource-server';
+import { bearerToken, principalKey } from '../../../src/main/http/auth/types';
 import { throttled } from '../../../src/main/http/throttled-log';
 
 it('judges which hosts are public', () => {
@@ -20,6 +20,20 @@ it('reads scopes from scope and scp', () => {
   expect(scopesOf({ scp: ['a', 5, 'd'] })).toEqual(['a', 'd']);
   expect(scopesOf({ scope: 'a', scp: 'b' })).toEqual(['a', 'b']);
   expect(scopesOf({})).toEqual([]);
+});
+
+it('names a JWT principal by issuer and subject (else client id), exactly, apart from other methods', () => {
+  const iss = 'https://auth.example.com/';
+  const key = (payload: Record<string, unknown>) => principalKey({ kind: 'jwt', id: jwtPrincipal(payload).id });
+  expect(jwtPrincipal({ iss, sub: 'local' }).name).toBe('local');
+  expect(key({ iss, sub: 'local' })).not.toBe(principalKey({ kind: 'local', id: 'local' }));
+  expect(key({ iss, sub: 'svc' })).not.toBe(key({ iss, client_id: 'svc' }));
+  expect(key({ iss, client_id: 'svc' })).toBe(key({ iss, azp: 'svc' }));
+  expect(key({ iss, sub: 'svc' })).not.toBe(key({ iss: 'https://other.example.com/', sub: 'svc' }));
+  // Display names are sanitised and cut; ids are not, so two subjects never share one.
+  expect(jwtPrincipal({ iss, sub: 'a b' }).name).toBe(jwtPrincipal({ iss, sub: 'a_b' }).name);
+  expect(key({ iss, sub: 'a b' })).not.toBe(key({ iss, sub: 'a_b' }));
+  expect(key({ iss, sub: 'x'.repeat(300) })).not.toBe(key({ iss, sub: `${'x'.repeat(200)}y` }));
 });
 
 it('parses only well-formed Bearer credentials', () => {

@@ -1,5 +1,6 @@
 // instance.json and the state dir: private atomic writes, distrust of files others could have written,
-// and the liveness rule a stdio client uses before attaching.
+// and the liveness rule a stdio client uses before attaching (the listener proves it holds the per-run
+// token; nothing is sent to one that cannot).
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -11,6 +12,7 @@ import { UsageError } from '../../../src/main/cli/args';
 import { proxy } from '../../../src/main/cli/proxy';
 import { instanceRecord, newInstanceToken, readInstanceFile, removeInstanceFile, writeInstanceFile } from '../../../src/main/state/instance-file';
 import { announceInstance, loopbackMcpUrl } from '../../../src/main/state/announce';
+import { IDENTITY_PATH, identityProof } from '../../../src/main/state/identity-proof';
 import { findLiveInstance } from '../../../src/main/state/live-instance';
 import { instanceFilePath, stateDir } from '../../../src/main/state/paths';
 
@@ -75,15 +77,32 @@ async function deadPid(): Promise<number> {
   return child.pid!;
 }
 
-async function healthServer(pid: number): Promise<number> {
-  const server = createServer((_req, res) => {
+interface Listener {
+  port: number;
+  /** The Authorization headers it received (none may ever arrive). */
+  authorizations: string[];
+}
+
+/**
+ * A listener answering /health with `pid` and the identity challenge with `prove(nonce, port)`: the real
+ * gateway's answer when given its token and own port, an impostor's otherwise.
+ */
+async function listener(pid: number, prove: (nonce: string, port: number) => string): Promise<Listener> {
+  const authorizations: string[] = [];
+  const server = createServer((req, res) => {
+    if (req.headers.authorization) authorizations.push(req.headers.authorization);
+    const url = new URL(req.url ?? '/', 'http://x');
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ ok: true, version: 'x', transport: 'http', gateway_diagnostics: { pid } }));
+    if (url.pathname === IDENTITY_PATH) res.end(JSON.stringify({ gatehouse_identity: 1, proof: prove(url.searchParams.get('nonce') ?? '', port) }));
+    else res.end(JSON.stringify({ ok: true, version: 'x', transport: 'http', gateway_diagnostics: { pid } }));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   cleanups.push(() => new Promise<void>((r) => server.close(() => r())));
-  return (server.address() as AddressInfo).port;
+  const port = (server.address() as AddressInfo).port;
+  return { port, authorizations };
 }
+
+const gatewayWith = (pid: number, token: string) => listener(pid, (nonce, port) => identityProof(token, nonce, port));
 
 function liveChild(): number {
   const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
@@ -95,27 +114,48 @@ describe('findLiveInstance', () => {
   it('ignores a stale file whose process is gone', async () => {
     const path = join(tempDir(), 'instance.json');
     writeInstanceFile(path, instanceRecord(await deadPid(), 'http://127.0.0.1:1/mcp', 1, newInstanceToken()));
-    expect(await findLiveInstance(path)).toMatchObject({ ok: false, reason: expect.stringContaining('is not running') });
+    expect(await findLiveInstance(path)).toMatchObject({ ok: false, kind: 'stale', reason: expect.stringContaining('is not running') });
   });
 
-  it('attaches only when /health answers for the same pid, on loopback', async () => {
+  it('attaches only to a loopback listener that proves it holds the per-run token, never sending it', async () => {
     const pid = liveChild();
     const path = join(tempDir(), 'instance.json');
-    const port = await healthServer(pid);
-    writeInstanceFile(path, instanceRecord(pid, `http://127.0.0.1:${port}/mcp`, port, newInstanceToken()));
+    const token = newInstanceToken();
+    const gateway = await gatewayWith(pid, token);
+    writeInstanceFile(path, instanceRecord(pid, `http://127.0.0.1:${gateway.port}/mcp`, gateway.port, token));
     expect(await findLiveInstance(path)).toMatchObject({ ok: true, record: { pid } });
 
-    const impostor = await healthServer(pid + 1);
-    writeInstanceFile(path, instanceRecord(pid, `http://127.0.0.1:${impostor}/mcp`, impostor, newInstanceToken()));
-    expect(await findLiveInstance(path)).toMatchObject({ ok: false, reason: expect.stringContaining('not the one instance.json names') });
+    // Answers /health with the right pid, but is another run (another token), a guesser, or a relay of
+    // the real gateway's answer for its own port: all impostors.
+    const otherRun = await gatewayWith(pid, newInstanceToken());
+    const guesser = await listener(pid, () => 'A'.repeat(43));
+    const relay = await listener(pid, (nonce) => identityProof(token, nonce, gateway.port));
+    for (const impostor of [otherRun, guesser, relay]) {
+      writeInstanceFile(path, instanceRecord(pid, `http://127.0.0.1:${impostor.port}/mcp`, impostor.port, token));
+      expect(await findLiveInstance(path)).toMatchObject({ ok: false, kind: 'impostor', reason: expect.stringContaining(`port ${impostor.port} is held by something that is not the announced Gatehouse (pid ${pid} in ${path})`) });
+      expect(impostor.authorizations).toEqual([]);
+    }
 
-    writeInstanceFile(path, instanceRecord(pid, `http://192.0.2.1:${port}/mcp`, port, newInstanceToken()));
-    expect(await findLiveInstance(path)).toMatchObject({ ok: false, reason: expect.stringContaining('loopback') });
+    const unused = await deadPort();
+    writeInstanceFile(path, instanceRecord(pid, `http://127.0.0.1:${unused}/mcp`, unused, token));
+    expect(await findLiveInstance(path)).toMatchObject({ ok: false, kind: 'unreachable' });
 
-    writeInstanceFile(path, instanceRecord(process.pid, `http://127.0.0.1:${port}/mcp`, port, newInstanceToken()));
+    writeInstanceFile(path, instanceRecord(pid, `http://192.0.2.1:${gateway.port}/mcp`, gateway.port, token));
+    expect(await findLiveInstance(path)).toMatchObject({ ok: false, kind: 'stale', reason: expect.stringContaining('loopback') });
+
+    writeInstanceFile(path, instanceRecord(process.pid, `http://127.0.0.1:${gateway.port}/mcp`, gateway.port, token));
     expect(await findLiveInstance(path)).toMatchObject({ ok: false, reason: expect.stringContaining('this process') });
+    expect(gateway.authorizations).toEqual([]);
   });
 });
+
+async function deadPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
 
 describe('announceInstance', () => {
   it('claims the file for a loopback-reachable gateway and releases it', async () => {
@@ -129,9 +169,9 @@ describe('announceInstance', () => {
 
   it('leaves the file to a live gateway that already owns it', async () => {
     const pid = liveChild();
-    const port = await healthServer(pid);
     const path = join(tempDir(), 'instance.json');
     const owner = newInstanceToken();
+    const { port } = await gatewayWith(pid, owner);
     writeInstanceFile(path, instanceRecord(pid, `http://127.0.0.1:${port}/mcp`, port, owner));
     const release = await announceInstance({ url: 'http://127.0.0.1:4000/mcp', port: 4000, host: '127.0.0.1', token: newInstanceToken(), log: () => undefined, path });
     release();

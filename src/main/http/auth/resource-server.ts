@@ -34,10 +34,19 @@ export function scopesOf(payload: JWTPayload): string[] {
   return [...found];
 }
 
-function principalName(payload: JWTPayload): string {
-  const candidates = [payload.sub, payload.client_id, payload.azp];
-  const name = candidates.find((v): v is string => typeof v === 'string' && v.length > 0) ?? 'jwt';
-  return name.replace(/[^\x21-\x7e]/g, '_').slice(0, 200);
+const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+/**
+ * The token's principal: its subject, else the client it was issued to (client-credentials tokens), bound
+ * to the issuer. The id keeps the claim values exactly — the display name is sanitised and cut, so two
+ * subjects may share a name, never an id — and says which claim it came from, so a client id never
+ * passes for a subject of the same value.
+ */
+export function jwtPrincipal(payload: JWTPayload): { name: string; id: string } {
+  const clientId = [payload.client_id, payload.azp].find(nonEmpty);
+  const [claim, value] = nonEmpty(payload.sub) ? ['sub', payload.sub] : clientId !== undefined ? ['client', clientId] : ['none', ''];
+  const name = (value || 'jwt').replace(/[^\x21-\x7e]/g, '_').slice(0, 200);
+  return { name, id: JSON.stringify([payload.iss ?? '', claim, value]) };
 }
 
 export function createResourceServerAuth(settings: ResourceServerSettings, jwks: JwksCache): Authenticator {
@@ -85,7 +94,7 @@ export function createResourceServerAuth(settings: ResourceServerSettings, jwks:
       }
       return {
         ok: true,
-        principal: { name: principalName(payload), kind: 'jwt', scopes, expiresAt: payload.exp },
+        principal: { ...jwtPrincipal(payload), kind: 'jwt', scopes, expiresAt: payload.exp },
         state: 'authenticated',
       };
     },

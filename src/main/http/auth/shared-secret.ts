@@ -91,7 +91,7 @@ export function createSharedSecretAuth(tokens: readonly NamedToken[]): Authentic
       if (name === null) {
         return refusal(401, 'invalid', 'invalid_token', 'the token is not valid for this gateway', 'Bearer error="invalid_token"');
       }
-      const principal: Principal = { name, kind: 'token', scopes: [] };
+      const principal: Principal = { name, kind: 'token', id: name, scopes: [] };
       return { ok: true, principal, state: 'authenticated' };
     },
   };
@@ -102,7 +102,7 @@ export function createNoAuth(): Authenticator {
     mode: 'none',
     secrets: () => [],
     async authenticate() {
-      return { ok: true, principal: { name: 'anonymous', kind: 'anonymous', scopes: [] }, state: 'none' };
+      return { ok: true, principal: { name: 'anonymous', kind: 'anonymous', id: 'anonymous', scopes: [] }, state: 'none' };
     },
   };
 }
@@ -119,7 +119,7 @@ export function withInstanceToken(inner: Authenticator, instanceToken: string | 
     async authenticate(authorization) {
       const presented = bearerToken(authorization);
       if (presented !== null && constantTimeEqual(presented, instanceToken)) {
-        return { ok: true, principal: { name: 'local', kind: 'local', scopes: [] }, state: 'local' };
+        return { ok: true, principal: { name: 'local', kind: 'local', id: 'local', scopes: [] }, state: 'local' };
       }
       return inner.authenticate(authorization);
     },

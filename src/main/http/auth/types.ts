@@ -4,13 +4,25 @@ import type { AuthState } from '../audit';
 
 export type AuthMode = 'none' | 'shared-secret' | 'resource-server';
 
+/**
+ * Who is calling, as (method, id). Two callers are the same principal only when both match: a JWT whose
+ * `sub` is "local" is not the holder of the instance token, whatever the names say (issue 11, item 11).
+ */
 export interface Principal {
-  /** Stable name: a token-file name, the JWT `sub`, `local` for the instance token, `anonymous` in mode none. */
+  /** For people and logs: a token-file name, the JWT `sub` (or client id), `local`, `anonymous`. Never compared alone. */
   name: string;
+  /** The method: `token` = a shared secret, `jwt` = an access token, `local` = the per-run instance token, `anonymous` = mode none. */
   kind: 'anonymous' | 'token' | 'jwt' | 'local';
+  /** Who, within the method, exactly as authenticated (unsanitised): a token name; for a JWT its issuer with its subject or client id. */
+  id: string;
   scopes: string[];
   /** Seconds since the epoch, for JWTs. */
   expiresAt?: number;
+}
+
+/** One string per (method, id); equal keys mean the same principal. The kind has no ':', so the key is unambiguous. */
+export function principalKey(principal: Pick<Principal, 'kind' | 'id'>): string {
+  return `${principal.kind}:${principal.id}`;
 }
 
 export interface AuthRefusal {
