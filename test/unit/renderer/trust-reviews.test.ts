@@ -23,7 +23,8 @@ function file(path: string, sha: string, state: ProjectFileReview['state'] = 'no
     state,
     sha256: sha,
     approved_sha256: state === 'not_approved' ? null : state === 'approved' ? sha : digest('0'),
-    servers: [{ name: 'everything', launches: `node server.js ${sha.slice(0, 4)}`, cwd: root, variables: [] }],
+    refusal: null,
+    servers: [{ name: 'everything', launches: `node server.js ${sha.slice(0, 4)}`, cwd: root, variables: [], references: [], replaces: null }],
     problems: [],
   };
 }
