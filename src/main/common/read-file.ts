@@ -198,10 +198,14 @@ export function readProjectFile(root: string, relativePath: string, options: Omi
     }
     return refusal('unreadable', 'changed while it was being read (it or a folder on its path was replaced); read it again');
   });
-  // A link as the file itself: say what to do instead (a folder link's reason already says it).
-  if (result.ok || result.code !== 'symlink' || result.reason.startsWith('cannot be read:')) return result;
-  return { ...result, reason: `${result.reason}; Gatehouse reads project files only as regular files: replace the link with a copy and review it` };
+  // Say what to do instead (a folder link's reason already says it; a size refusal names the limit).
+  if (result.ok || result.reason.startsWith('cannot be read:')) return result;
+  if (result.code === 'symlink') return { ...result, reason: `${result.reason}; ${PROJECT_RULE}: replace the link with a copy and review it` };
+  if (result.code === 'not_regular') return { ...result, reason: `${result.reason}; ${PROJECT_RULE}: replace it with one and review it` };
+  return result;
 }
+
+const PROJECT_RULE = 'Gatehouse reads project files only as regular files';
 
 function checkFolder(dir: string): ReadRefusal | null {
   let stats: Stats;
@@ -211,7 +215,7 @@ function checkFolder(dir: string): ReadRefusal | null {
     return fromError(error, dir);
   }
   if (stats.isSymbolicLink()) {
-    return refusal('symlink', `cannot be read: ${dir} ${symlinkReason(dir)}; Gatehouse reads project files only through the project's own folders`);
+    return refusal('symlink', `cannot be read: ${dir} ${symlinkReason(dir)}; Gatehouse reads project files only through the project's own folders: replace the link with a real folder and review the files in it`);
   }
   // A file where the folder should be means the file cannot exist there: absent, as before.
   if (!stats.isDirectory()) return refusal('missing', `does not exist (${dir} is not a folder)`, 'ENOTDIR');

@@ -89,7 +89,9 @@ describe('readProjectFile', () => {
     symlinkSync('../other/.gatehouse', join(linked, '.gatehouse'));
     const read = readProjectFile(linked, '.gatehouse/manifest.yaml');
     expect(read).toMatchObject({ ok: false, code: 'symlink' });
-    expect(!read.ok && read.reason).toBe(`cannot be read: ${join(linked, '.gatehouse')} is a symbolic link (to ../other/.gatehouse); Gatehouse reads project files only through the project's own folders`);
+    expect(!read.ok && read.reason).toBe(
+      `cannot be read: ${join(linked, '.gatehouse')} is a symbolic link (to ../other/.gatehouse); Gatehouse reads project files only through the project's own folders: replace the link with a real folder and review the files in it`,
+    );
   });
 
   it('treats a file where the folder should be as absent, and refuses a FIFO and a device link', () => {
@@ -98,7 +100,10 @@ describe('readProjectFile', () => {
     writeFileSync(join(flat, '.gatehouse'), '');
     expect(readProjectFile(flat, '.gatehouse/policy.yaml')).toMatchObject({ code: 'missing' });
     fifo(join(root, '.gatehouse', 'policy.yaml'));
-    expect(readProjectFile(root, '.gatehouse/policy.yaml')).toMatchObject({ code: 'not_regular', reason: 'is a named pipe (FIFO), not a regular file' });
+    expect(readProjectFile(root, '.gatehouse/policy.yaml')).toMatchObject({
+      code: 'not_regular',
+      reason: 'is a named pipe (FIFO), not a regular file; Gatehouse reads project files only as regular files: replace it with one and review it',
+    });
     symlinkSync('/dev/stdin', join(root, '.mcp.json'));
     expect(readProjectFile(root, '.mcp.json')).toMatchObject({ code: 'symlink', reason: expect.stringMatching(/^is a symbolic link \(to \/dev\/stdin\)/) });
   });
