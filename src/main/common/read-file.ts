@@ -53,7 +53,7 @@ function mib(bytes: number): string {
 }
 
 /** What a non-regular file is, in words. */
-export function kindOf(stats: Stats): string {
+function kindOf(stats: Stats): string {
   if (stats.isFIFO()) return 'a named pipe (FIFO)';
   if (stats.isCharacterDevice()) return 'a character device';
   if (stats.isBlockDevice()) return 'a block device';
@@ -76,7 +76,7 @@ function linkTarget(path: string): string {
   }
 }
 
-export function symlinkReason(path: string): string {
+function symlinkReason(path: string): string {
   return `is a symbolic link (to ${linkTarget(path)})`;
 }
 
@@ -99,7 +99,7 @@ function isSymlink(path: string): boolean {
 }
 
 /** A file's identity, to check that what was opened is the file that was meant. */
-export interface FileIdentity {
+interface FileIdentity {
   dev: number;
   ino: number;
 }
@@ -167,6 +167,8 @@ function readCapped(fd: number, maxBytes: number): ReadResult {
   return { ok: true, bytes: Buffer.concat(chunks, total) };
 }
 
+const PROJECT_RULE = 'Gatehouse reads project files only as regular files';
+
 /**
  * Reads `<root>/<relativePath>` as a project file: no symlink at the last component nor at any folder
  * between the root and the file (`.gatehouse` as a link to another checkout is refused too), while the
@@ -183,12 +185,13 @@ export function readProjectFile(root: string, relativePath: string, options: Omi
     if (checked) return checked;
   }
   const path = join(root, ...parts);
+  let folderRefusal: ReadRefusal | null = null;
   // Checked again after the open: a folder swapped for a link between the walk and the open would have
   // opened another checkout's file, whose identity then differs from the file at the expected place.
   const result = readChecked(path, { ...options, followSymlink: false }, (opened) => {
     for (let i = 1; i <= folders.length; i++) {
-      const checked = checkFolder(join(root, ...folders.slice(0, i)));
-      if (checked) return checked;
+      folderRefusal = checkFolder(join(root, ...folders.slice(0, i)));
+      if (folderRefusal) return folderRefusal;
     }
     try {
       const now = lstatSync(path);
@@ -198,14 +201,12 @@ export function readProjectFile(root: string, relativePath: string, options: Omi
     }
     return refusal('unreadable', 'changed while it was being read (it or a folder on its path was replaced); read it again');
   });
-  // Say what to do instead (a folder link's reason already says it; a size refusal names the limit).
-  if (result.ok || result.reason.startsWith('cannot be read:')) return result;
+  // The file itself is not a regular file: say what to do instead (a folder's refusal already says it).
+  if (result.ok || result === folderRefusal) return result;
   if (result.code === 'symlink') return { ...result, reason: `${result.reason}; ${PROJECT_RULE}: replace the link with a copy and review it` };
   if (result.code === 'not_regular') return { ...result, reason: `${result.reason}; ${PROJECT_RULE}: replace it with one and review it` };
   return result;
 }
-
-const PROJECT_RULE = 'Gatehouse reads project files only as regular files';
 
 function checkFolder(dir: string): ReadRefusal | null {
   let stats: Stats;
