@@ -4,7 +4,7 @@
 // refused and re-reviewed, and approving the reviewed bytes lets the real server-everything start.
 // Needs `npm run build` first.
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -177,6 +177,51 @@ describe('project trust on the servers panel', () => {
     expect(await details.getByTestId('trust-approved-file').count()).toBe(0);
     expect(await details.getAttribute('open')).not.toBeNull();
     await shot('project-trust-revoked.png');
+  });
+
+  it('lists the secrets each entry reads, with their keychain names, and the user server an entry would replace', async () => {
+    // One of the user's own servers, and a project file whose entries read secrets through env, a header
+    // and an argument; one of them has the user's server's name.
+    writeFileSync(join(workspace.home, '.mcp.json'), configText({ mcpServers: { web: { url: 'https://mine.example.test/mcp' } } }));
+    const readsSecrets = configText({
+      mcpServers: {
+        everything: { ...everythingServer(), args: [...everythingServer().args, '--token=${ARG_TOKEN}'], env: { LOG_LEVEL: '${GITHUB_TOKEN}' } },
+        web: { url: 'https://example.test/mcp', headers: { Authorization: 'Bearer ${WEB_TOKEN}' } },
+      },
+    });
+    writeFileSync(configPath, readsSecrets);
+    // The review being read is pinned; the operator asks for the new version.
+    await page.getByTestId('trust-stale').waitFor({ timeout: UI_TIMEOUT });
+    await page.getByRole('button', { name: 'Show the new version', exact: true }).click();
+    await expect.poll(() => text('trust-digest'), { timeout: UI_TIMEOUT }).toBe(short(readsSecrets));
+
+    const root = realpathSync(workspace.project);
+    expect(await text('trust-variables-everything')).toBe('LOG_LEVEL (names only)');
+    expect(await text('trust-reference-everything-GITHUB_TOKEN')).toBe(
+      `GITHUB_TOKENin env.LOG_LEVELfrom the environment, else the keychain as project:${root}:GITHUB_TOKEN, then user::GITHUB_TOKEN`,
+    );
+    expect(await text('trust-reference-everything-ARG_TOKEN')).toBe('ARG_TOKENin args[2]passed on as written (Gatehouse fills in env and headers only)');
+    expect(await text('trust-reference-web-WEB_TOKEN')).toContain('in headers.Authorizationfrom the environment, else the keychain as');
+    expect(await text('trust-replaces-web')).toBe(`Replaces your own server web from ${join(workspace.home, '.mcp.json')} once approved.`);
+    expect(await page.getByTestId('trust-replaces-everything').count()).toBe(0);
+    expect(await text('trust-references-web')).not.toContain('mine.example.test');
+    await review().scrollIntoViewIfNeeded();
+    await shot('project-trust-references.png');
+  });
+
+  it('shows a project file that is a symlink as refused, with the reason and nothing to approve', async () => {
+    const sibling = join(workspace.root, 'sibling.json');
+    writeFileSync(sibling, original);
+    rmSync(configPath);
+    symlinkSync('../sibling.json', configPath);
+    await expect.poll(() => review().getByTestId('trust-state').textContent(), { timeout: UI_TIMEOUT }).toBe('refused');
+    expect(await banner().getByRole('heading', { level: 3 }).textContent()).toBe('A project file needs your attention');
+    expect(await text('trust-file-refusal')).toContain(
+      '.mcp.json is a symbolic link (to ../sibling.json); Gatehouse reads project files only as regular files: replace the link with a copy and review it',
+    );
+    expect(await page.getByTestId('trust-digest').count()).toBe(0);
+    expect(await approveButton().count()).toBe(0);
+    await shot('project-trust-symlink-refused.png');
   });
 
   it('did it all on one seed and pushes, with no bridge or page errors', () => {

@@ -72,7 +72,7 @@ describe('approval from the panel API', () => {
     const report = await c.gatehouse.api.listProjectTrust({});
     const review = report.files[0];
     expect(review).toMatchObject({ path: file, kind: 'mcp_config', state: 'not_approved', approved_sha256: null, problems: [] });
-    expect(review?.servers).toEqual([{ name: 'everything', launches: [process.execPath, ...everythingServer().args].join(' '), cwd: workspace.project, variables: [] }]);
+    expect(review?.servers).toEqual([{ name: 'everything', launches: [process.execPath, ...everythingServer().args].join(' '), cwd: workspace.project, variables: [], references: [], replaces: null }]);
 
     // Reviewed, then changed on disk before the click: refused, nothing stored.
     const reviewed = review?.sha256 as string;

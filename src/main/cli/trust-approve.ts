@@ -2,18 +2,18 @@
 // first and needs consent: a "y" at the terminal, --yes, or --sha256 naming the digest the operator
 // reviewed. The digest shown is the digest checked when writing, so a file swapped between the review
 // and the answer is refused, never approved unseen.
-import type { ProjectFileReview, TrustState } from '../../shared/trust';
+import type { ProjectFileReview, ReviewState } from '../../shared/trust';
 import { approveReviewed, revokeApproval } from '../trust/approve';
-import { reviewProjectFiles } from '../trust/project-files';
+import { reviewProjectFiles, type ReviewOptions } from '../trust/project-files';
 import { listApprovals, trustKey } from '../trust/store';
 import { CONFIG_FLAGS, parseFlags, UsageError } from './args';
 import { confirm } from './confirm';
-import { chooseProject, makeContext, noProjectReason, warnIfUnreadable, type TrustContext, type TrustIo } from './trust-context';
+import { chooseProject, makeContext, noProjectReason, userServers, warnIfUnreadable, type TrustContext, type TrustIo } from './trust-context';
 import { approveCommand, reviewLines, shortDigest } from './trust-review';
 import { namedTargets, projectTargets, type TrustTarget } from './trust-targets';
 
 const JSON_FLAG = { type: 'boolean', default: false } as const;
-const APPROVE_FLAGS = { project: CONFIG_FLAGS.project, sha256: { type: 'string' }, yes: { type: 'boolean', default: false }, json: JSON_FLAG } as const;
+const APPROVE_FLAGS = { project: CONFIG_FLAGS.project, config: CONFIG_FLAGS.config, sha256: { type: 'string' }, yes: { type: 'boolean', default: false }, json: JSON_FLAG } as const;
 const REVOKE_FLAGS = { project: CONFIG_FLAGS.project, json: JSON_FLAG } as const;
 const MAX_FILES = 64;
 
@@ -21,8 +21,8 @@ type FileResult = 'approved' | 'already_approved' | 'refused' | 'revoked' | 'no_
 
 interface FileReport {
   path: string;
-  state?: TrustState;
-  sha256?: string;
+  state?: ReviewState;
+  sha256?: string | null;
   result: FileResult;
   message: string;
 }
@@ -53,24 +53,24 @@ function parseDigest(value: string): string {
 }
 
 /** The current review of one file, or null when it cannot be read (missing or unreadable). */
-function reviewOf(stateDir: string, target: TrustTarget): ProjectFileReview | null {
+function reviewOf(stateDir: string, target: TrustTarget, options: ReviewOptions): ProjectFileReview | null {
   const key = trustKey(target.path);
-  return reviewProjectFiles(stateDir, target.root).find((review) => trustKey(review.path) === key) ?? null;
+  return reviewProjectFiles(stateDir, target.root, options).find((review) => trustKey(review.path) === key) ?? null;
 }
 
 type Reviews = { ok: true; reviews: ProjectFileReview[] } | { ok: false; message: string };
 
-function reviewsFor(ctx: TrustContext, positionals: string[], projectFlag: string | undefined): Reviews {
+function reviewsFor(ctx: TrustContext, positionals: string[], projectFlag: string | undefined, options: ReviewOptions): Reviews {
   const project = chooseProject(ctx.io, projectFlag);
   if (!positionals.length) {
     if (!project.root) return { ok: false, message: `no project here: ${noProjectReason(ctx.io)}; nothing was approved` };
-    return { ok: true, reviews: reviewProjectFiles(ctx.stateDir, project.root) };
+    return { ok: true, reviews: reviewProjectFiles(ctx.stateDir, project.root, options) };
   }
   const named = namedTargets(positionals, project, ctx.io);
   if (!named.ok) return { ok: false, message: `${named.message}; nothing was approved` };
   const reviews: ProjectFileReview[] = [];
   for (const target of named.targets) {
-    const review = reviewOf(ctx.stateDir, target);
+    const review = reviewOf(ctx.stateDir, target, options);
     if (!review) return { ok: false, message: `cannot read ${target.path} (missing or unreadable); nothing was approved` };
     reviews.push(review);
   }
@@ -97,7 +97,7 @@ export async function approve(argv: string[], io: TrustIo): Promise<number> {
   const ctx = makeContext(io, values.json);
   warnIfUnreadable(ctx);
   const reviewed = values.sha256 === undefined ? undefined : parseDigest(values.sha256);
-  const found = reviewsFor(ctx, positionals, values.project);
+  const found = reviewsFor(ctx, positionals, values.project, { userServers: userServers(io, values.config) });
   if (!found.ok) return refuse(ctx, found.message);
   const { reviews } = found;
   if (!reviews.length) {
@@ -110,15 +110,19 @@ export async function approve(argv: string[], io: TrustIo): Promise<number> {
   if (!ctx.json) for (const review of reviews) ctx.out(`${reviewLines(review).join('\n')}\n`);
 
   const only = reviews[0];
+  if (reviewed && only?.refusal) return refuse(ctx, `${only.path} ${only.refusal}; nothing was approved`);
   if (reviewed && only && reviewed !== only.sha256) {
-    return refuse(ctx, `${only.path} changed since it was reviewed (reviewed sha256 ${shortDigest(reviewed)}…, now ${shortDigest(only.sha256)}…); nothing was approved. Read it again: gatehouse trust status`);
+    return refuse(ctx, `${only.path} changed since it was reviewed (reviewed sha256 ${shortDigest(reviewed)}…, now ${shortDigest(only.sha256 ?? '')}…); nothing was approved. Read it again: gatehouse trust status`);
   }
   const report = (review: ProjectFileReview, result: FileResult, message: string): FileReport => ({ path: review.path, state: review.state, sha256: review.sha256, result, message });
   const files = reviews
     .filter((review) => review.state === 'approved')
     .map((review) => report(review, 'already_approved', `${review.path} is already approved (sha256 ${review.sha256}); nothing changed.`));
-  const pending = reviews.filter((review) => review.state !== 'approved');
-  if (!pending.length) return finish(ctx, files, 0);
+  // A refused file was not read: there are no bytes to approve, with or without consent.
+  const refused = reviews.filter((review) => review.state === 'refused');
+  for (const review of refused) files.push(report(review, 'refused', `${review.path} ${review.refusal ?? 'cannot be read'}; nothing was approved`));
+  const pending = reviews.filter((review) => review.state !== 'approved' && review.state !== 'refused');
+  if (!pending.length) return finish(ctx, files, refused.length ? 1 : 0);
 
   const agreed = await consent(ctx, pending, values.yes || reviewed !== undefined);
   if (!agreed.ok) {
@@ -126,10 +130,10 @@ export async function approve(argv: string[], io: TrustIo): Promise<number> {
     ctx.err(agreed.message); // only a terminal prompt declines, and --json never prompts
     return 1;
   }
-  let exit = 0;
+  let exit = refused.length ? 1 : 0;
   for (const review of pending) {
     // The digest shown in the review, not a fresh one: bytes that changed since then are refused.
-    const outcome = approveReviewed(ctx.stateDir, review.path, review.sha256);
+    const outcome = approveReviewed(ctx.stateDir, review.path, review.sha256 ?? '');
     if (!outcome.ok) exit = 1;
     files.push(outcome.ok
       ? report(review, 'approved', `Approved ${review.path} (sha256 ${review.sha256}). Any edit to it needs a new approval; a running Gatehouse picks this up without a restart.`)

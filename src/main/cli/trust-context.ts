@@ -2,7 +2,9 @@
 // project the command is about. Kept apart from the subcommands so tests can run them in-process.
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { readUserServers } from '../config/load';
 import { findProjectRoot } from '../config/project-root';
+import type { UserServers } from '../trust/project-files';
 import { readJson } from '../discovery/json-file';
 import { stateDir } from '../state/paths';
 import { UsageError } from './args';
@@ -66,4 +68,13 @@ export function noProjectReason(io: TrustIo): string {
 /** Quotes a path or argument for a command line the operator can paste into a shell. */
 export function shellQuote(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * The user's own servers (~/.mcp.json, ~/.claude/.mcp.json, --config or GATEHOUSE_CONFIG), so a review can
+ * say when a project entry would replace one of them once approved.
+ */
+export function userServers(io: TrustIo, configFlag: string | undefined): UserServers {
+  const configPath = configFlag !== undefined ? resolve(io.cwd, configFlag) : (io.env.GATEHOUSE_CONFIG ?? io.env.PMCP_CONFIG ?? null);
+  return readUserServers({ homeDir: io.homeDir, configPath });
 }

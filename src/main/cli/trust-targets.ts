@@ -1,8 +1,10 @@
 // Which files `gatehouse trust approve|revoke FILE…` may act on: only a project's trust-gated files
 // (<root>/.mcp.json and <root>/.gatehouse/manifest.yaml). Anything else is refused by name, so the
-// command can never mark an arbitrary file as trusted. Paths are compared by their real path, the key
-// trust.json uses, so `./.mcp.json`, an absolute path or a symlinked folder all name the same file.
-import { basename, dirname, resolve } from 'node:path';
+// command can never mark an arbitrary file as trusted. Paths are compared by the key trust.json uses (the
+// project root's real path and the file's place in it), so `./.mcp.json`, an absolute path or a project
+// reached through a symlinked folder all name the same file; a link at the file itself is not followed.
+import { dirname, resolve } from 'node:path';
+import { projectPlace } from '../trust/place';
 import { projectTrustFiles } from '../trust/project-files';
 import { trustKey } from '../trust/store';
 import type { ProjectChoice, TrustIo } from './trust-context';
@@ -16,9 +18,7 @@ export type TargetsResult = { ok: true; targets: TrustTarget[] } | { ok: false; 
 
 /** The project a file would be a trust-gated file of, judged by where it sits; null for any other file. */
 function rootByPlace(path: string): string | null {
-  if (basename(path) === '.mcp.json') return dirname(path);
-  if (basename(path) === 'manifest.yaml' && basename(dirname(path)) === '.gatehouse') return dirname(dirname(path));
-  return null;
+  return projectPlace(path)?.root ?? null;
 }
 
 function ownFile(root: string, key: string): TrustTarget | null {

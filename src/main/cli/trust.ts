@@ -2,20 +2,21 @@
 // project's .mcp.json and .gatehouse/manifest.yaml count only once the operator approved their exact
 // bytes, and a discovered package only once its pinned version is approved. Approvals land in
 // trust.json, which a running gateway watches, so they take effect without a restart.
-import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
+import { readProjectFile, readRegularFile } from '../common/read-file';
+import { projectPlace } from '../trust/place';
 import { reviewProjectFiles } from '../trust/project-files';
 import { listApprovals, sha256 } from '../trust/store';
 import { CONFIG_FLAGS, parseFlags, UsageError } from './args';
 import { formatTable } from './table';
 import { approve, revoke } from './trust-approve';
-import { chooseProject, makeContext, noProjectReason, shellQuote, warnIfUnreadable, type TrustIo } from './trust-context';
+import { chooseProject, makeContext, noProjectReason, shellQuote, userServers, warnIfUnreadable, type TrustIo } from './trust-context';
 import { approvePackageCommand, revokePackageCommand } from './trust-package';
 import { approveCommand, reviewLines, reviewTable, shortDigest } from './trust-review';
 
 export type { TrustIo } from './trust-context';
 
-const STATUS_FLAGS = { project: CONFIG_FLAGS.project, json: { type: 'boolean', default: false } } as const;
+const STATUS_FLAGS = { project: CONFIG_FLAGS.project, config: CONFIG_FLAGS.config, json: { type: 'boolean', default: false } } as const;
 
 /** Exit 0 when every project file is approved (or there is none), 1 while one waits: scripts can check. */
 async function status(argv: string[], io: TrustIo): Promise<number> {
@@ -23,7 +24,7 @@ async function status(argv: string[], io: TrustIo): Promise<number> {
   const ctx = makeContext(io, values.json);
   const project = chooseProject(io, values.project);
   warnIfUnreadable(ctx);
-  const reviews = project.root ? reviewProjectFiles(ctx.stateDir, project.root) : [];
+  const reviews = project.root ? reviewProjectFiles(ctx.stateDir, project.root, { userServers: userServers(io, values.config) }) : [];
   const waiting = reviews.filter((r) => r.state !== 'approved');
   const exit = waiting.length ? 1 : 0;
   if (ctx.json) {
@@ -45,25 +46,33 @@ async function status(argv: string[], io: TrustIo): Promise<number> {
     ctx.out('Every project file is approved; its servers may start.');
     return 0;
   }
-  ctx.out(`${waiting.length} file${waiting.length === 1 ? '' : 's'} wait${waiting.length === 1 ? 's' : ''} for approval: ${waiting.length === 1 ? 'its' : 'their'} servers are listed but not started.`);
+  const refused = waiting.filter((r) => r.state === 'refused');
+  const pending = waiting.filter((r) => r.state !== 'refused');
+  if (refused.length) {
+    // Nothing to approve: the file is not read at all until it is a plain file again.
+    ctx.out(`${refused.length} file${refused.length === 1 ? ' is' : 's are'} refused (see above): Gatehouse does not read ${refused.length === 1 ? 'it' : 'them'}, and nothing from ${refused.length === 1 ? 'it' : 'them'} starts.`);
+    ctx.out('next step: replace each with a regular file of at most 1 MiB (not a link, not behind a linked folder), then review it here again.');
+  }
+  if (!pending.length) return 1;
+  ctx.out(`${pending.length} file${pending.length === 1 ? '' : 's'} wait${pending.length === 1 ? 's' : ''} for approval: ${pending.length === 1 ? 'its' : 'their'} servers are listed but not started.`);
   ctx.out('next step: read the review above, then approve exactly those bytes:');
-  for (const review of waiting) ctx.out(`  ${approveCommand(review)}`);
+  for (const review of pending) ctx.out(`  ${approveCommand(review)}`);
   ctx.out(`(or run "gatehouse trust approve${project.explicit ? ` --project ${shellQuote(project.root)}` : ''}" to see the review again and confirm)`);
   return 1;
 }
 
-type Current = 'matches' | 'changed' | 'missing';
+type Current = 'matches' | 'changed' | 'missing' | 'refused';
 
-/** Whether the file on disk still has the approved bytes (hashed as config loading reads them). */
+/** Whether the file on disk still has the approved bytes (read and hashed as config loading reads them). */
 function currentState(path: string, digest: string): Current {
-  try {
-    return sha256(readFileSync(path, 'utf8')) === digest ? 'matches' : 'changed';
-  } catch {
-    return 'missing';
-  }
+  const place = projectPlace(path);
+  // An approval from an earlier version may name a file that is no project file's place: read it alone.
+  const read = place ? readProjectFile(place.root, place.relative) : readRegularFile(path);
+  if (!read.ok) return read.code === 'missing' ? 'missing' : 'refused';
+  return sha256(read.bytes) === digest ? 'matches' : 'changed';
 }
 
-const CURRENT_WORD: Record<Current, string> = { matches: 'matches', changed: 'changed (needs approval again)', missing: 'missing' };
+const CURRENT_WORD: Record<Current, string> = { matches: 'matches', changed: 'changed (needs approval again)', missing: 'missing', refused: 'refused (not a regular file, or too large)' };
 const when = (at: string | null) => (at ? `${at.slice(0, 19).replace('T', ' ')} UTC` : '-');
 
 async function list(argv: string[], io: TrustIo): Promise<number> {

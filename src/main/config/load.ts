@@ -63,6 +63,29 @@ export function readAllSources(locations: ConfigLocations): SourceReadout[] {
   return readouts;
 }
 
+/**
+ * The servers the user's own files define (~/.mcp.json, ~/.claude/.mcp.json, --config), each with the file
+ * whose entry is in effect (first wins, as in the merge): what a project entry of the same name would
+ * replace once the project file is approved.
+ */
+export function userServersOf(readouts: readonly SourceReadout[]): Map<string, { source: 'user' | 'custom'; path: string }> {
+  const out = new Map<string, { source: 'user' | 'custom'; path: string }>();
+  for (const readout of readouts) {
+    if ((readout.source !== 'user' && readout.source !== 'custom') || !readout.path) continue;
+    for (const name of readout.servers.keys()) if (!out.has(name)) out.set(name, { source: readout.source, path: readout.path });
+  }
+  return out;
+}
+
+/** The user's own servers as `userServersOf` gives them, read from the files (for the CLI, which has no store). */
+export function readUserServers(locations: Pick<ConfigLocations, 'homeDir' | 'configPath'>): Map<string, { source: 'user' | 'custom'; path: string }> {
+  const defaultCwd = locations.homeDir;
+  const readouts = sourcePaths({ ...locations, projectRoot: null, stateDir: '' })
+    .filter(({ source }) => source !== 'project')
+    .map(({ source, path }) => readSource({ source, path, defaultCwd }));
+  return userServersOf(readouts);
+}
+
 /** Moves entries that are Gatehouse itself out of the servers, keeping why for the operator. */
 function withoutSelf(readout: SourceReadout, selfPorts: ReadonlySet<number>): SourceReadout {
   const selfReferences: { name: string; reason: string }[] = [];

@@ -1,8 +1,9 @@
 // Reads one `.mcp.json` source into server definitions plus located issues. Never throws for bad content:
 // a malformed file becomes a fatal issue, a bad entry a skipped entry, so the caller can keep serving.
-import { readFileSync } from 'node:fs';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import type { ConfigSourceKind } from '../../shared/domain';
+import { readProjectFile, readRegularFile, type ReadResult } from '../common/read-file';
+import { serverNameProblem } from '../common/server-name';
 import { locatePath, parseJsonWithLocations } from './json-locate';
 import { PythonEntrySchema, pythonServerSpec } from '../runtime/python-entry';
 import { ConfigFileSchema, RemoteEntrySchema, StdioEntrySchema, StringMap, type RemoteEntry } from './schema';
@@ -14,13 +15,21 @@ export interface ReadSourceOptions {
   path: string;
   /** Working directory for stdio servers that do not name one. */
   defaultCwd: string;
-  /** Text to use instead of reading `path` (the embedded default config). */
-  text?: string;
+  /**
+   * Bytes (or text) to use instead of reading `path`: the embedded default config, or bytes a caller
+   * already read and hashed (a trust review parses exactly the bytes it shows the digest of).
+   */
+  text?: string | Buffer;
 }
 
-const VALID_NAME = /^(?!.*::)[^\s\p{Cc}]{1,128}$/u;
-// Names that would collide with JavaScript object machinery anywhere a name becomes a key.
-const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+/**
+ * A project's file is read only as a regular file at its place in the project (no link, no linked
+ * folder); the user's own files may be links to a regular file. Both are size-capped, and neither read
+ * can block on a FIFO or a device.
+ */
+export function readConfigBytes(source: ConfigSourceKind, path: string): ReadResult {
+  return source === 'project' ? readProjectFile(dirname(path), basename(path)) : readRegularFile(path, { followSymlink: true });
+}
 
 export function readSource(options: ReadSourceOptions): SourceReadout {
   const { source, path } = options;
@@ -39,19 +48,22 @@ export function readSource(options: ReadSourceOptions): SourceReadout {
     readout.issues.push({ source, path, line: at?.line ?? null, column: at?.column ?? null, field, message });
   };
 
-  // Trust is by the file's exact bytes (not its decoded text, which differs for invalid UTF-8).
+  // Trust is by the file's exact bytes (not its decoded text, which differs for invalid UTF-8): the bytes
+  // read here are the ones hashed and the ones parsed.
   let bytes: string | Buffer;
-  try {
-    bytes = options.text ?? readFileSync(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') {
-      readout.exists = false;
+  if (options.text !== undefined) bytes = options.text;
+  else {
+    const read = readConfigBytes(source, path);
+    if (!read.ok) {
+      if (read.code === 'missing') {
+        readout.exists = false;
+        return readout;
+      }
+      readout.fatal = true;
+      issue(read.reason, null, null);
       return readout;
     }
-    readout.fatal = true;
-    issue(`cannot read the file (${code ?? 'error'}); check its permissions`, null, null);
-    return readout;
+    bytes = read.bytes;
   }
 
   readout.sha256 = sha256(bytes);
@@ -78,12 +90,9 @@ export function readSource(options: ReadSourceOptions): SourceReadout {
   const entries = Object.entries((parsed.value as { mcpServers?: Record<string, unknown> }).mcpServers ?? {});
   for (const [name, raw] of entries) {
     const where = (sub: (string | number)[]) => locatePath(text, parsed.tree, ['mcpServers', name, ...sub]);
-    if (RESERVED_NAMES.has(name)) {
-      issue(`server name "${name}" is reserved; rename the entry`, `mcpServers.${name}`, where([]));
-      continue;
-    }
-    if (!VALID_NAME.test(name)) {
-      issue(`server name "${name}" is invalid: no "::", whitespace or control characters, at most 128 characters`, `mcpServers.${name}`, where([]));
+    const problem = serverNameProblem(name);
+    if (problem) {
+      issue(`server name "${name}" is invalid: ${problem}; rename the entry`, `mcpServers.${name}`, where([]));
       continue;
     }
     const entry = toDefinition(name, raw, { ...options, baseDir });

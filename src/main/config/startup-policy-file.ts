@@ -2,8 +2,9 @@
 // edit goes through jsonc-parser so every other key and entry, their order and their formatting stay
 // byte-for-byte as the operator (or another client sharing the file) wrote them.
 import { createHash } from 'node:crypto';
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { applyEdits, modify, type Edit, type FormattingOptions, type Node } from 'jsonc-parser';
+import { readRegularFile } from '../common/read-file';
 import { parseJsonWithLocations, locateOffset } from './json-locate';
 import type { PolicySourceKind, StartupPolicyDiagnostic } from './startup-policy-types';
 
@@ -32,21 +33,27 @@ export function readPolicyFile(source: PolicySourceKind, path: string): PolicyFi
     file.problem = { code, message, source, path, server_name: null, line, severity: 'error', error_code: errorCode };
     return file;
   };
-  let bytes: Buffer;
+  let stat;
   try {
-    const stat = lstatSync(path);
-    file.exists = true;
-    if (stat.isSymbolicLink()) {
-      return refuse('symlink_refused', 'E103', `E103 write refused: ${path} is a symbolic link; Gatehouse does not write through links (the target could be any file). Edit the file it points to by hand, or replace the link with a regular file.`);
-    }
-    if (!stat.isFile()) return refuse('invalid_source', 'E103', `E103 write refused: ${path} is not a regular file.`);
-    file.mode = stat.mode & 0o777;
-    bytes = readFileSync(path);
+    stat = lstatSync(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return file;
     return refuse('invalid_source', 'E101', `E101 config: ${path}: cannot read the file (${code ?? 'error'}); check its permissions.`);
   }
+  file.exists = true;
+  if (stat.isSymbolicLink()) {
+    return refuse('symlink_refused', 'E103', `E103 write refused: ${path} is a symbolic link; Gatehouse does not write through links (the target could be any file). Edit the file it points to by hand, or replace the link with a regular file.`);
+  }
+  if (!stat.isFile()) return refuse('invalid_source', 'E103', `E103 write refused: ${path} is not a regular file.`);
+  file.mode = stat.mode & 0o777;
+  // The same bytes are hashed, parsed and edited: read once, never through a link, never without a cap.
+  const read = readRegularFile(path);
+  if (!read.ok) {
+    if (read.code === 'symlink' || read.code === 'not_regular') return refuse('invalid_source', 'E103', `E103 write refused: ${path} ${read.reason}.`);
+    return refuse('invalid_source', 'E101', `E101 config: ${path}: ${read.reason}.`);
+  }
+  const bytes = read.bytes;
   file.digest = digestOf(bytes);
   file.text = bytes.toString('utf8');
   const parsed = parseJsonWithLocations(file.text);

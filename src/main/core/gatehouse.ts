@@ -100,7 +100,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     onSnapshot: (snapshot) => events.emit('healthChanged', snapshot),
   });
   // Approvals come from the operator's surfaces only (panel, CLI); the meta-tools cannot reach these.
-  const trust = createTrustPanelApi({ stateDir, projectRoot, redact: (text) => redaction.text(text), reload: () => applyConfig(store.reload()) });
+  const trust = createTrustPanelApi({ stateDir, projectRoot, redact: (text) => redaction.text(text), reload: () => applyConfig(store.reload()), config: () => store.config });
   let revision = newRevision();
   let started = false;
   let secretWatch: { close(): void } | null = null;

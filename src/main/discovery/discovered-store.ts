@@ -1,6 +1,7 @@
 // discovered.json: registry results an agent registered (contract §2.5). Persisted (PMCP kept them in
 // memory), always pinned to an exact version; registering never approves: provisioning one needs
 // `gatehouse trust approve-package` or a packages.allowlist entry.
+import { serverNameProblem } from '../common/server-name';
 import { asRecord, readJson, updateJson } from './json-file';
 import { parsePackageSpec } from './package-spec';
 import { stateFile } from './paths';
@@ -23,8 +24,9 @@ export function readDiscovered(ctx: DiscoveryContext): Map<string, DiscoveredEnt
     const r = asRecord(raw);
     const pkg = asRecord(r.package);
     const spec = parsePackageSpec(`${pkg.type === 'pypi' ? 'pypi:' : ''}${String(pkg.name)}@${String(pkg.version)}`);
-    if (!spec.ok || !spec.ref.version) {
-      ctx.log(`${stateFile(ctx, FILE)}: servers.${name} is invalid and was skipped; register it again`);
+    const problem = serverNameProblem(name);
+    if (problem || !spec.ok || !spec.ref.version) {
+      ctx.log(`${stateFile(ctx, FILE)}: servers.${name} is invalid${problem ? ` (${problem})` : ''} and was skipped; register it again`);
       continue;
     }
     const envVars = Array.isArray(r.env_vars) ? r.env_vars.filter((v): v is string => typeof v === 'string') : [];

@@ -1,9 +1,11 @@
 // Loads the built-in manifest and the overlays (user, then project; a later file adds or replaces
 // entries by name). Each file is parsed once per change (its bytes are hashed) rather than on every
-// call. A project overlay counts only once the operator approved its exact bytes (contract §4.5).
-import { readFileSync } from 'node:fs';
+// call. A project overlay counts only once the operator approved its exact bytes (contract §4.5), and is
+// read only as a regular file with no link on its way from the project root; every file is size-capped
+// and read without blocking on a FIFO or a device.
 import { join } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
+import { readProjectFile, readRegularFile, type ReadResult } from '../common/read-file';
 import { parsePackageSpec } from './package-spec';
 import { ManifestSchema, type ManifestFile } from './manifest-schema';
 import { builtinManifestPath, configDir } from './paths';
@@ -37,13 +39,9 @@ export function parseManifestText(path: string, text: string): ParsedFile {
   return { data: null, issues };
 }
 
-function readFile(path: string): { text: string; bytes: Buffer } | null {
-  try {
-    const bytes = readFileSync(path);
-    return { text: bytes.toString('utf8'), bytes };
-  } catch {
-    return null;
-  }
+function readFile(path: string, origin: Origin, projectRoot: string | null): ReadResult {
+  if (origin === 'project' && projectRoot) return readProjectFile(projectRoot, '.gatehouse/manifest.yaml');
+  return readRegularFile(path, { followSymlink: true });
 }
 
 function parseCached(path: string, text: string): ParsedFile {
@@ -93,16 +91,17 @@ export function loadManifest(ctx: DiscoveryContext): Manifest {
   ];
   if (ctx.projectRoot) files.push({ path: join(ctx.projectRoot, '.gatehouse', 'manifest.yaml'), origin: 'project' });
   for (const { path, origin } of files) {
-    const read = readFile(path);
-    if (!read) {
-      if (origin === 'builtin') manifest.issues.push(`${path}: the built-in manifest is missing; reinstall Gatehouse`);
+    const read = readFile(path, origin, ctx.projectRoot);
+    if (!read.ok) {
+      if (origin === 'builtin') manifest.issues.push(`${path}: the built-in manifest ${read.code === 'missing' ? 'is missing' : read.reason}; reinstall Gatehouse`);
+      else if (read.code !== 'missing') manifest.issues.push(`${path}: ${read.reason}`);
       continue;
     }
     if (origin === 'project' && !fileApproved(ctx.stateDir, path, read.bytes)) {
       manifest.issues.push(`${path}: untrusted_project: ignored until approved (gatehouse trust approve ${path}) (E404)`);
       continue;
     }
-    const parsed = parseCached(path, read.text);
+    const parsed = parseCached(path, read.bytes.toString('utf8'));
     manifest.issues.push(...parsed.issues);
     if (parsed.data) addFile(manifest, path, origin, parsed.data);
   }

@@ -1,6 +1,7 @@
 // provisioned.json: the servers provisioning made usable, so they survive a restart and reach the
 // supervisor through the same path as configured ones (PMCP's hand-off broke here). The core merges
 // provisionedDefinitions() under the configured servers: a configured entry of the same name wins.
+import { serverNameProblem } from '../common/server-name';
 import type { ServerDefinition } from '../config/types';
 import { asRecord, readJson, updateJson } from './json-file';
 import { parsePackageSpec, runCommand } from './package-spec';
@@ -51,9 +52,11 @@ export function readProvisioned(ctx: DiscoveryContext): Map<string, ProvisionedE
   const servers = asRecord(readJson(stateFile(ctx, FILE), ctx.log).servers);
   const out = new Map<string, ProvisionedEntry>();
   for (const [name, raw] of Object.entries(servers)) {
-    const entry = parseEntry(name, raw);
+    // A hand-edited name is checked like any other: it becomes a server, a tool id prefix and maybe a folder.
+    const problem = serverNameProblem(name);
+    const entry = problem ? null : parseEntry(name, raw);
     if (entry) out.set(name, entry);
-    else ctx.log(`${stateFile(ctx, FILE)}: servers.${name} is invalid and was skipped; provision it again`);
+    else ctx.log(`${stateFile(ctx, FILE)}: servers.${name} is invalid${problem ? ` (${problem})` : ''} and was skipped; provision it again`);
   }
   return out;
 }

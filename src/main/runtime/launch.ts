@@ -2,7 +2,8 @@
 // --script <abs script> [args…]` as an argv array, the canonical runtime root as cwd, and the §7.3
 // environment. Every path rule is checked first; nothing is spawned here and the root is never written.
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { serverNameProblem } from '../common/server-name';
 import { checkExistingCache } from './cache-dir';
 import { gatehouseDirs, type GatehouseDirs } from './gatehouse-dirs';
 import { fail, ok, type Checked, type RuntimeIssue } from './issue';
@@ -34,15 +35,25 @@ export interface PythonLaunchSpec {
   url: string | null;
 }
 
-/** `$XDG_STATE_HOME/gatehouse/servers/<name>`: one folder per server, so no child shares another's data. */
-export function serverDataDir(dirs: GatehouseDirs, name: string): string {
-  return join(dirs.state, 'servers', encodeURIComponent(name));
+/**
+ * `$XDG_STATE_HOME/gatehouse/servers/<name>`: one folder per server, so no child shares another's data.
+ * Null for a name that is not a valid server name (`..` would be the state folder itself): config
+ * reading refuses such names already, and the launch refuses them again (pythonLaunchSpec).
+ */
+export function serverDataDir(dirs: GatehouseDirs, name: string): string | null {
+  if (serverNameProblem(name)) return null;
+  const parent = join(dirs.state, 'servers');
+  const dir = join(parent, encodeURIComponent(name));
+  // Defence in depth: whatever the name, the folder is a direct child of servers/.
+  return dirname(dir) === parent ? dir : null;
 }
 
 export async function pythonLaunchSpec(spec: PythonServerSpec, options: PythonLaunchOptions): Promise<Checked<PythonLaunchSpec>> {
   const subject = `server:${spec.name}`;
   const withSubject = (issue: RuntimeIssue) => ({ ok: false as const, issue: { ...issue, subject, message: `server "${spec.name}": ${issue.message}` } });
 
+  const nameProblem = serverNameProblem(spec.name);
+  if (nameProblem) return fail('runtime.config-invalid', `server "${spec.name}": the name is invalid: ${nameProblem}; rename the entry`, subject);
   const reserved = RESERVED_PYTHON_ENV.filter((name) => name in spec.env);
   if (reserved.length) {
     return fail('runtime.config-invalid', `server "${spec.name}": env may not set ${reserved.join(', ')} (reserved for Python servers; a script that needs it sets it itself)`, subject);

@@ -3,7 +3,8 @@
 // are kept unless overwrite; the plaintext file is deleted only on request and only when everything it
 // held is now in the keychain with the same value.
 import { createHash } from 'node:crypto';
-import { readFile, stat, unlink } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
+import { readRegularFile } from '../common/read-file';
 import { parseDotenv } from './dotenv';
 import { SecretsError } from './errors';
 import { pmcpProjectEnvPath, pmcpUserEnvPath } from './paths';
@@ -43,17 +44,11 @@ export function pmcpSources(homeDir: string, projectRoot: string | null): Import
 }
 
 async function readSource(path: string): Promise<{ text: string; digest: string }> {
-  try {
-    const info = await stat(path);
-    if (!info.isFile()) throw Object.assign(new Error('not a file'), { code: 'ENOTFILE' });
-    if (info.size > MAX_FILE_BYTES) throw Object.assign(new Error('too large'), { code: 'EFBIG' });
-    const bytes = await readFile(path);
-    return { text: bytes.toString('utf8'), digest: createHash('sha256').update(bytes).digest('hex') };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    const why = code === 'ENOENT' ? 'does not exist' : code === 'EFBIG' ? 'is larger than 1 MiB' : code === 'ENOTFILE' ? 'is not a regular file' : `could not be read (${code})`;
-    throw new SecretsError('file_unreadable', `${path} ${why}`, 'name an existing dotenv file', { path });
-  }
+  // The shared config-file reader: a regular file only (a link may lead to one), at most 1 MiB, and no
+  // hang on a FIFO or a device named in its place.
+  const read = readRegularFile(path, { followSymlink: true, maxBytes: MAX_FILE_BYTES });
+  if (!read.ok) throw new SecretsError('file_unreadable', `${path} ${read.reason}`, 'name an existing dotenv file', { path });
+  return { text: read.bytes.toString('utf8'), digest: createHash('sha256').update(read.bytes).digest('hex') };
 }
 
 export async function planImport(store: SecretStore, source: ImportSource, options: { overwrite: boolean }): Promise<ImportPlan> {

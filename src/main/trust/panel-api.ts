@@ -4,6 +4,7 @@
 import { resolve } from 'node:path';
 import type { ApproveProjectFileInput, ProjectTrustReport, TrustActionResult } from '../../shared/trust';
 import type { ReloadResult } from '../gateway/meta-tool';
+import { userServersOf } from '../config/load';
 import type { EffectiveConfig } from '../config/types';
 import { approveReviewed, revokeApproval, type TrustOutcome } from './approve';
 import { approveHint, describeVerdict, projectTrustFiles, reviewProjectFiles } from './project-files';
@@ -14,6 +15,8 @@ export interface TrustPanelOptions {
   /** Scrubs known secret values from command lines before they leave the main process. */
   redact: (text: string) => string;
   reload: () => Promise<ReloadResult>;
+  /** The config in effect: the review says when a project entry would replace one of the user's own servers. */
+  config?: () => EffectiveConfig;
 }
 
 export function createTrustPanelApi(options: TrustPanelOptions) {
@@ -21,10 +24,11 @@ export function createTrustPanelApi(options: TrustPanelOptions) {
   const report = (): ProjectTrustReport => ({
     project_root: projectRoot,
     files: projectRoot
-      ? reviewProjectFiles(stateDir, projectRoot).map((file) => ({
+      ? reviewProjectFiles(stateDir, projectRoot, { userServers: options.config ? userServersOf(options.config().sources) : undefined }).map((file) => ({
           ...file,
           servers: file.servers.map((server) => ({ ...server, launches: options.redact(server.launches) })),
           problems: file.problems.map(options.redact),
+          refusal: file.refusal === null ? null : options.redact(file.refusal),
         }))
       : [],
   });

@@ -3,7 +3,7 @@ import type { ProjectFileReview } from '../../shared/trust';
 import { getBridge } from '../bridge';
 import { useGatehouseStore } from '../store';
 import { ProjectTrustReview } from './ProjectTrustReview';
-import { displayPath, pendingFiles, shortDigest, reconcilePins, repin, shownReview, type PinnedReviews } from './reviews';
+import { displayPath, isRefused, pendingFiles, shortDigest, reconcilePins, repin, shownReview, type PinnedReviews } from './reviews';
 import { useTrustAction } from './use-trust-action';
 
 /**
@@ -19,14 +19,18 @@ export function ProjectTrustBanner() {
   useEffect(() => setPinned((current) => reconcilePins(current, report)), [report]);
 
   const pending = pendingFiles(report);
+  // A refused file cannot be approved, only replaced: "approval" would promise a button that is not there.
+  const need = pending.some(isRefused) ? 'attention' : 'approval';
   const projectRoot = report?.project_root ?? null;
   // A success stays visible until that file needs approval again (an edit, a revoke).
   const approved = outcome?.ok && !pending.some((file) => file.path === outcome.path) ? outcome : null;
   const approvedDigest = approved ? report?.files.find((file) => file.path === approved.path)?.sha256 : undefined;
 
   const approve = async (shown: ProjectFileReview) => {
+    const digest = shown.sha256;
+    if (digest === null) return; // a refused file has no bytes to approve (and no button)
     // The digest of the version on screen, never the newest: the core refuses it if the file moved on.
-    const result = await run(shown.path, () => getBridge().approveProjectFile({ path: shown.path, sha256: shown.sha256 }));
+    const result = await run(shown.path, () => getBridge().approveProjectFile({ path: shown.path, sha256: digest }));
     if (result && !result.ok) setPinned((current) => repin(current, result.report, shown.path));
   };
 
@@ -50,7 +54,7 @@ export function ProjectTrustBanner() {
         <section className="trust-banner" aria-labelledby="trust-banner-heading" data-testid="project-trust-banner">
           <div className="trust-banner-head">
             <h3 id="trust-banner-heading">
-              {pending.length === 1 ? 'A project file needs your approval' : `${pending.length} project files need your approval`}
+              {pending.length === 1 ? `A project file needs your ${need}` : `${pending.length} project files need your ${need}`}
             </h3>
             <p>
               A checked-out project can ask Gatehouse to run any command. Nothing from these files starts until you

@@ -43,9 +43,11 @@ export function ProjectTrustDetails() {
                 <code className="trust-approved-path" title={file.path}>
                   {name}
                 </code>
-                <span className="trust-approved-digest">
-                  sha256 <code title={file.sha256}>{shortDigest(file.sha256)}…</code>
-                </span>
+                {file.sha256 !== null && (
+                  <span className="trust-approved-digest">
+                    sha256 <code title={file.sha256}>{shortDigest(file.sha256)}…</code>
+                  </span>
+                )}
                 <button
                   type="button"
                   className="btn btn-small btn-danger"

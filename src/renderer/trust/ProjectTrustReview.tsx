@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import type { ProjectFileReview } from '../../shared/trust';
-import { displayPath, kindLabel, shortDigest } from './reviews';
+import { displayPath, isRefused, kindLabel, shortDigest } from './reviews';
+import { TrustServer } from './TrustServer';
+import './trust-review.css';
 
 interface Props {
   /** The version the operator is reading (pinned), not necessarily what is on disk now. */
@@ -16,11 +18,23 @@ interface Props {
   onShowLatest: () => void;
 }
 
-/** One project file's review: what it would launch, exactly, and the digest an approval covers. */
+function pillText(file: ProjectFileReview): string {
+  if (isRefused(file)) return 'refused';
+  return file.state === 'changed' ? 'changed since approval' : 'new';
+}
+
+function leadText(file: ProjectFileReview): string {
+  if (isRefused(file)) return `Gatehouse does not read this ${kindLabel[file.kind]}, so there is nothing to approve and nothing from it starts.`;
+  return file.state === 'changed'
+    ? `This ${kindLabel[file.kind]} changed since you approved it. Its servers are held until you approve the new bytes.`
+    : `This ${kindLabel[file.kind]} has not been approved. Its servers are listed but will not start until you approve it.`;
+}
+
+/** One project file's review: what it would launch and read, exactly, and the digest an approval covers. */
 export function ProjectTrustReview({ file, projectRoot, stale, busy, approving, refusal, onApprove, onShowLatest }: Props) {
   const id = useId();
   const name = displayPath(file.path, projectRoot);
-  const changed = file.state === 'changed';
+  const refused = isRefused(file);
   const launchesVerb = file.kind === 'manifest' ? 'offer' : 'launch';
 
   return (
@@ -30,71 +44,53 @@ export function ProjectTrustReview({ file, projectRoot, stale, busy, approving, 
           <code>{name}</code>
         </h4>
         <span className={`pill pill-trust-${file.state}`} data-testid="trust-state">
-          {changed ? 'changed since approval' : 'new'}
+          {pillText(file)}
         </span>
       </div>
-      <p className="trust-lead">
-        {changed
-          ? `This ${kindLabel[file.kind]} changed since you approved it. Its servers are held until you approve the new bytes.`
-          : `This ${kindLabel[file.kind]} has not been approved. Its servers are listed but will not start until you approve it.`}
-      </p>
+      <p className="trust-lead">{leadText(file)}</p>
       <dl className="trust-facts">
         <dt>File</dt>
         <dd>
           <code>{file.path}</code>
         </dd>
-        <dt>SHA-256</dt>
-        <dd>
-          <code title={file.sha256} data-testid="trust-digest">
-            {shortDigest(file.sha256)}…
-          </code>
-          {changed && file.approved_sha256 && (
-            <span className="trust-was">
-              previously approved <code title={file.approved_sha256}>{shortDigest(file.approved_sha256)}…</code>
-            </span>
-          )}
-        </dd>
+        {file.sha256 !== null && (
+          <>
+            <dt>SHA-256</dt>
+            <dd>
+              <code title={file.sha256} data-testid="trust-digest">
+                {shortDigest(file.sha256)}…
+              </code>
+              {file.state === 'changed' && file.approved_sha256 && (
+                <span className="trust-was">
+                  previously approved <code title={file.approved_sha256}>{shortDigest(file.approved_sha256)}…</code>
+                </span>
+              )}
+            </dd>
+          </>
+        )}
       </dl>
 
-      <h5 className="trust-subhead">
-        {file.servers.length === 0
-          ? `It would ${launchesVerb} no servers`
-          : `It would ${launchesVerb} ${file.servers.length === 1 ? '1 server' : `${file.servers.length} servers`}`}
-      </h5>
-      {file.servers.length > 0 && (
-        <ul className="trust-servers">
-          {file.servers.map((server) => (
-            <li key={server.name} className="trust-server" data-testid={`trust-server-${server.name}`}>
-              <span className="trust-server-name">{server.name}</span>
-              <pre className="trust-command" aria-label={`What ${server.name} runs`} data-testid={`trust-launches-${server.name}`}>
-                {server.launches}
-              </pre>
-              <dl className="trust-server-facts">
-                {server.cwd !== null && (
-                  <>
-                    <dt>Working folder</dt>
-                    <dd>
-                      <code data-testid={`trust-cwd-${server.name}`}>{server.cwd}</code>
-                    </dd>
-                  </>
-                )}
-                <dt>Variables</dt>
-                <dd data-testid={`trust-variables-${server.name}`}>
-                  {server.variables.length === 0 ? (
-                    <span className="trust-none">none</span>
-                  ) : (
-                    server.variables.map((variable) => (
-                      <code key={variable} className="trust-variable">
-                        {variable}
-                      </code>
-                    ))
-                  )}
-                  {server.variables.length > 0 && <span className="trust-none"> (names only)</span>}
-                </dd>
-              </dl>
-            </li>
-          ))}
-        </ul>
+      {refused ? (
+        <div className="trust-refused" role="status" data-testid="trust-file-refusal">
+          <p>
+            <code>{name}</code> {file.refusal}
+          </p>
+        </div>
+      ) : (
+        <>
+          <h5 className="trust-subhead">
+            {file.servers.length === 0
+              ? `It would ${launchesVerb} no servers`
+              : `It would ${launchesVerb} ${file.servers.length === 1 ? '1 server' : `${file.servers.length} servers`}`}
+          </h5>
+          {file.servers.length > 0 && (
+            <ul className="trust-servers">
+              {file.servers.map((server) => (
+                <TrustServer key={server.name} server={server} />
+              ))}
+            </ul>
+          )}
+        </>
       )}
 
       {file.problems.length > 0 && (
@@ -121,22 +117,24 @@ export function ProjectTrustReview({ file, projectRoot, stale, busy, approving, 
           Not approved: {refusal}. The review above shows the file as it is now.
         </p>
       )}
-      <div className="trust-actions">
-        <button
-          type="button"
-          className="btn btn-primary btn-wide"
-          aria-label={`Approve these bytes of ${name}`}
-          aria-describedby={`${id}-note`}
-          aria-busy={approving}
-          disabled={busy}
-          onClick={onApprove}
-        >
-          {approving ? 'Approving…' : 'Approve these bytes'}
-        </button>
-        <span id={`${id}-note`} className="trust-note">
-          Approves sha256 <code>{shortDigest(file.sha256)}…</code> only; any later edit needs a new approval.
-        </span>
-      </div>
+      {!refused && file.sha256 !== null && (
+        <div className="trust-actions">
+          <button
+            type="button"
+            className="btn btn-primary btn-wide"
+            aria-label={`Approve these bytes of ${name}`}
+            aria-describedby={`${id}-note`}
+            aria-busy={approving}
+            disabled={busy}
+            onClick={onApprove}
+          >
+            {approving ? 'Approving…' : 'Approve these bytes'}
+          </button>
+          <span id={`${id}-note`} className="trust-note">
+            Approves sha256 <code>{shortDigest(file.sha256)}…</code> only; any later edit needs a new approval.
+          </span>
+        </div>
+      )}
     </article>
   );
 }

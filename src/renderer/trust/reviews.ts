@@ -6,9 +6,14 @@ import type { ProjectFileReview, ProjectTrustReport } from '../../shared/trust';
 
 export type PinnedReviews = Readonly<Record<string, ProjectFileReview>>;
 
-/** Files whose servers are withheld until the operator approves them. */
+/** Files whose servers are withheld: waiting for approval, or refused (Gatehouse does not read them). */
 export function needsApproval(file: ProjectFileReview): boolean {
   return file.state !== 'approved';
+}
+
+/** A refused file (a link, a FIFO, too large, …) has no bytes to approve: its review is only the reason. */
+export function isRefused(file: ProjectFileReview): boolean {
+  return file.state === 'refused';
 }
 
 export function pendingFiles(report: ProjectTrustReport | null): ProjectFileReview[] {
@@ -26,7 +31,11 @@ export function approvedFiles(report: ProjectTrustReport | null): ProjectFileRev
  */
 export function reconcilePins(pinned: PinnedReviews, report: ProjectTrustReport | null): PinnedReviews {
   const next: Record<string, ProjectFileReview> = {};
-  for (const file of pendingFiles(report)) next[file.path] = pinned[file.path] ?? file;
+  // A refused review is never kept as a pin: there is nothing to approve in it, so the current state counts.
+  for (const file of pendingFiles(report)) {
+    const pin = pinned[file.path];
+    next[file.path] = isRefused(file) || !pin || isRefused(pin) ? file : pin;
+  }
   const same =
     Object.keys(next).length === Object.keys(pinned).length && Object.entries(next).every(([path, file]) => pinned[path] === file);
   return same ? pinned : next;
@@ -43,6 +52,7 @@ export function repin(pinned: PinnedReviews, report: ProjectTrustReport, path: s
 
 /** The version to show for a waiting file, and whether the file on disk has moved on since. */
 export function shownReview(pinned: PinnedReviews, current: ProjectFileReview): { shown: ProjectFileReview; stale: boolean } {
+  if (isRefused(current)) return { shown: current, stale: false };
   const shown = pinned[current.path] ?? current;
   return { shown, stale: shown.sha256 !== current.sha256 };
 }

@@ -62,15 +62,15 @@ describe('readSource: the file as a whole', () => {
     expect(readout.issues[0]).toMatchObject({ field: null, line: 1, column: 1 });
   });
 
-  it('makes an unreadable path fatal without a location', () => {
-    // A directory where the file should be: reading fails with EISDIR whoever runs the test.
+  it('makes a path that is not a regular file fatal without a location', () => {
+    // A directory where the file should be: refused by kind whoever runs the test.
     const path = join(dir, 'folder.json');
     mkdirSync(path);
     const readout = readSource({ source: 'user', path, defaultCwd });
     expect(readout).toMatchObject({ exists: true, fatal: true });
     expect(readout.issues).toHaveLength(1);
     expect(readout.issues[0]).toMatchObject({ line: null, column: null, field: null });
-    expect(readout.issues[0]?.message).toMatch(/^cannot read the file \(EISDIR\)/);
+    expect(readout.issues[0]?.message).toBe('is a folder, not a regular file');
   });
 
   it('reads text given in place of the file and marks default definitions without a source path', () => {
@@ -157,6 +157,17 @@ describe('readSource: entries', () => {
     expect(readout.issues.map((i) => i.field)).toEqual(['mcpServers.a::b', 'mcpServers.has space', 'mcpServers.ctl\u0007']);
     expect(readout.issues[0]).toMatchObject({ line: 3, column: 5 });
     expect(readout.issues[0]?.message).toContain('"a::b" is invalid');
+  });
+
+  it('refuses names with a path separator or that are dot names, for Python servers too (issue 11, item 12)', () => {
+    const python = { command: 'uv', gatehouse: { python: { script: 'server.py' } } };
+    const path = write(JSON.stringify({ mcpServers: { '..': python, '.': python, 'a/b': python, 'a\\b': { command: 'x' }, 'ok.name': python } }, null, 2));
+    const readout = readSource({ source: 'project', path, defaultCwd });
+    expect([...readout.servers.keys()]).toEqual(['ok.name']);
+    expect(readout.issues.map((i) => i.field)).toEqual(['mcpServers...', 'mcpServers..', 'mcpServers.a/b', 'mcpServers.a\\b']);
+    expect(readout.issues[0]?.message).toBe('server name ".." is invalid: a name is not "." or ".."; rename the entry');
+    expect(readout.issues[2]?.message).toBe('server name "a/b" is invalid: a name has no "/" or "\\"; rename the entry');
+    expect(readout.issues[0]).toMatchObject({ line: 3, column: 5 });
   });
 
   it('rejects an empty command and a non-http url', () => {

@@ -126,7 +126,7 @@ describe('where the policy comes from', () => {
     const world = createWorld();
     mkdirSync(world.userYaml, { recursive: true });
     const policy = world.load();
-    expect(policy.error?.message).toBe(`E102 invalid policy: ${world.userYaml}: this is a folder, not a policy file`);
+    expect(policy.error?.message).toBe(`E102 invalid policy: ${world.userYaml}: is a folder, not a regular file`);
   });
 });
 

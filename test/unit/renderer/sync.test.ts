@@ -43,7 +43,7 @@ function fakeBridge() {
 const trustReport = (sha: string): ProjectTrustReport => ({
   project_root: '/p',
   files: [
-    { path: '/p/.mcp.json', kind: 'mcp_config', state: 'not_approved', sha256: sha.repeat(64), approved_sha256: null, servers: [], problems: [] },
+    { path: '/p/.mcp.json', kind: 'mcp_config', state: 'not_approved', sha256: sha.repeat(64), approved_sha256: null, refusal: null, servers: [], problems: [] },
   ],
 });
 
@@ -68,7 +68,7 @@ describe('startSync and project trust', () => {
     await seeds.trust.promise;
     await Promise.resolve();
     for (const l of listeners.projectTrustChanged) l(trustReport('b'));
-    expect(reports.map((r) => r.files[0]?.sha256[0])).toEqual(['a', 'b']);
+    expect(reports.map((r) => r.files[0]?.sha256?.[0])).toEqual(['a', 'b']);
   });
 
   it('lets a push win over a seed that answers after it', async () => {
@@ -81,7 +81,7 @@ describe('startSync and project trust', () => {
     seeds.trust.resolve(trustReport('a'));
     await seeds.trust.promise;
     await Promise.resolve();
-    expect(reports.map((r) => r.files[0]?.sha256[0])).toEqual(['b']);
+    expect(reports.map((r) => r.files[0]?.sha256?.[0])).toEqual(['b']);
   });
 
   it('unsubscribes from the trust event', () => {

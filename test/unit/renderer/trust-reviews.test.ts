@@ -3,6 +3,7 @@ import type { ProjectFileReview, ProjectTrustReport } from '../../../src/shared/
 import {
   approvedFiles,
   displayPath,
+  isRefused,
   pendingFiles,
   reconcilePins,
   repin,
@@ -23,7 +24,8 @@ function file(path: string, sha: string, state: ProjectFileReview['state'] = 'no
     state,
     sha256: sha,
     approved_sha256: state === 'not_approved' ? null : state === 'approved' ? sha : digest('0'),
-    servers: [{ name: 'everything', launches: `node server.js ${sha.slice(0, 4)}`, cwd: root, variables: [] }],
+    refusal: null,
+    servers: [{ name: 'everything', launches: `node server.js ${sha.slice(0, 4)}`, cwd: root, variables: [], references: [], replaces: null }],
     problems: [],
   };
 }
@@ -88,5 +90,19 @@ describe('project trust reviews', () => {
     expect(displayPath('C:\\p\\.mcp.json', 'C:\\p')).toBe('.mcp.json');
     expect(displayPath('/work/project-other/.mcp.json', root)).toBe('/work/project-other/.mcp.json');
     expect(displayPath(config, null)).toBe(config);
+  });
+
+  it('shows a refused file as it is now (never a pinned readable version with an approve button), and pins nothing for it', () => {
+    const readable = file(config, digest('a'));
+    const pinned = reconcilePins({}, report(readable));
+    const refused: ProjectFileReview = { ...readable, state: 'refused', sha256: null, refusal: 'is a symbolic link (to ../x/.mcp.json)', servers: [] };
+    expect(isRefused(refused)).toBe(true);
+    expect(shownReview(pinned, refused)).toEqual({ shown: refused, stale: false });
+    const after = reconcilePins(pinned, report(refused));
+    expect(after[config]).toBe(refused);
+    // Once it is a regular file again, the version shown is the readable one, pinned afresh.
+    const back = file(config, digest('b'));
+    expect(reconcilePins(after, report(back))[config]).toBe(back);
+    expect(pendingFiles(report(refused))).toEqual([refused]);
   });
 });

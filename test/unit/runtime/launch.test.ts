@@ -107,7 +107,19 @@ describe('config entry and helpers', () => {
 
   it('gives each server its own data folder and names startup timeouts', () => {
     const dirs = gatehouseDirs({ XDG_STATE_HOME: '/s' }, '/h', 'linux');
-    expect(serverDataDir(dirs, 'a/b')).toBe('/s/gatehouse/servers/a%2Fb');
+    expect(serverDataDir(dirs, 'notes')).toBe('/s/gatehouse/servers/notes');
+    expect(serverDataDir(dirs, 'a:b')).toBe('/s/gatehouse/servers/a%3Ab');
     expect(startupTimeoutIssue(spec, 30000, 'Downloading')).toMatchObject({ code: 'runtime.startup-timeout', subject: 'server:notes' });
+  });
+
+  it('never turns a name into a folder outside servers/: "..", "." and names with a separator get none (issue 11, item 12)', async () => {
+    const dirs = gatehouseDirs({ XDG_STATE_HOME: '/s' }, '/h', 'linux');
+    for (const name of ['..', '.', 'a/b', 'a\\b', '../x']) expect(serverDataDir(dirs, name)).toBeNull();
+    const refused = await launch({ name: '..' }, join(base, 'state'));
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.issue).toMatchObject({ code: 'runtime.config-invalid', subject: 'server:..' });
+    expect(refused.issue.message).toBe('server "..": the name is invalid: a name is not "." or ".."; rename the entry');
+    expect(statSync(join(base, 'state'), { throwIfNoEntry: false })).toBeUndefined();
   });
 });

@@ -2,7 +2,8 @@
 // preview first, validated, written atomically, and never over an existing Gatehouse file (its
 // settings are the operator's newer word).
 import { createHash } from 'node:crypto';
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
+import { readRegularFile } from '../../common/read-file';
 import { writeFileAtomic } from '../../core/atomic-write';
 import { parseGuidanceText, type GuidanceIssue } from './parse';
 import { gatehouseGuidancePath, pmcpGuidancePath, type GuidancePathOptions } from './paths';
@@ -29,12 +30,9 @@ function exists(path: string): boolean {
 }
 
 function read(path: string): { text: string; digest: string } | null {
-  try {
-    const bytes = readFileSync(path);
-    return { text: bytes.toString('utf8'), digest: createHash('sha256').update(bytes).digest('hex') };
-  } catch {
-    return null;
-  }
+  const file = readRegularFile(path, { followSymlink: true });
+  if (!file.ok) return null;
+  return { text: file.bytes.toString('utf8'), digest: createHash('sha256').update(file.bytes).digest('hex') };
 }
 
 export function planPmcpGuidanceImport(options: GuidancePathOptions): GuidanceImportPlan {

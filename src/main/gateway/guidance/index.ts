@@ -1,9 +1,9 @@
 // Guidance for agents at four depths (contract §6): L0 a line in the server instructions, L1 a
 // `code_hint` per card, L2 a `code_snippet` in describe, L3 a Markdown resource. `loadGuidance` reads
 // the settings once; gateway.refresh calls it again, so an edited guidance.yaml applies without restart.
-import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/server';
+import { readRegularFile } from '../../common/read-file';
 import { codeHintFor, type CodeHint, type HintInput } from './hints';
 import { parseGuidanceText, type GuidanceIssue } from './parse';
 import { guidanceCandidates, type GuidanceSourceKind } from './paths';
@@ -59,17 +59,15 @@ function readSettings(options: LoadGuidanceOptions): { settings: GuidanceSetting
   const homeDir = options.homeDir ?? homedir();
   const candidates = guidanceCandidates({ env: options.env ?? process.env, homeDir, platform: options.platform, path: options.path });
   for (const candidate of candidates) {
-    let text: string;
-    try {
-      text = readFileSync(candidate.path, 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' && candidate.kind !== 'explicit') continue;
-      const why = code === 'ENOENT' ? 'the file does not exist' : `cannot read the file (${code ?? 'error'})`;
+    // The user's own file: it may be a link, but only to a regular file, and never larger than the cap.
+    const read = readRegularFile(candidate.path, { followSymlink: true });
+    if (!read.ok) {
+      if (read.code === 'missing' && candidate.kind !== 'explicit') continue;
+      const why = read.code === 'missing' ? 'the file does not exist' : `the file ${read.reason}`;
       const issue: GuidanceIssue = { path: candidate.path, line: null, column: null, field: null, message: `${why}; using the default guidance (minimal)`, severity: 'error' };
       return { settings: defaultSettings(), source: { kind: candidate.kind, path: candidate.path }, issues: [issue] };
     }
-    const parsed = parseGuidanceText(text, candidate.path);
+    const parsed = parseGuidanceText(read.bytes.toString('utf8'), candidate.path);
     return { ...parsed, source: { kind: candidate.kind, path: candidate.path } };
   }
   return { settings: defaultSettings(), source: { kind: 'default', path: null }, issues: [] };

@@ -3,7 +3,8 @@
 // loopback rules, checked the way a launch would check them, without starting anything.
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { ConfigIssue } from '../../../shared/domain';
+import type { ConfigIssue, ConfigSourceKind } from '../../../shared/domain';
+import { readConfigBytes } from '../../config/read-source';
 import { ConfigStore } from '../../config/store';
 import { findExecutable } from '../find-executable';
 import type { GatehouseDirs } from '../gatehouse-dirs';
@@ -26,7 +27,7 @@ export async function configChecks(options: ConfigCheckOptions): Promise<Finding
   const store = new ConfigStore({ projectRoot: options.projectRoot, homeDir: options.homeDir, configPath: options.configPath, stateDir: options.dirs.state });
   const { config } = store;
   const findings: Finding[] = [];
-  const python = pythonServers(config.sources.filter((s) => s.exists && s.path && s.source !== 'default').map((s) => s.path as string), findings);
+  const python = pythonServers(config.sources.filter((s) => s.exists && s.path && s.source !== 'default').map((s) => ({ source: s.source, path: s.path as string })), findings);
 
   for (const issue of config.issues) findings.push(configIssue(issue));
   if (!config.issues.length) findings.push(finding('runtime.config-invalid', 'passed', `${config.sources.filter((s) => s.exists).length} config source(s) parse cleanly; ${config.servers.size} server(s) defined`));
@@ -55,7 +56,7 @@ function projectTrust(stateDir: string, projectRoot: string): Finding[] {
   if (!files.length) return [];
   if (!waiting.length) return [finding('runtime.project-untrusted', 'passed', `the project's ${files.map((f) => f.path).join(' and ')} ${files.length > 1 ? 'are' : 'is'} approved`)];
   return waiting.map((file) =>
-    finding('runtime.project-untrusted', 'failed', `${describeVerdict(file.path, file)}; ${file.servers.length} server(s) in it are not started: ${file.servers.map((s) => s.name).join(', ') || '(none)'}`, {
+    finding('runtime.project-untrusted', 'failed', `${file.sha256 === null || file.state === 'refused' ? `${file.path} is refused: it ${file.refusal ?? 'cannot be read'}` : describeVerdict(file.path, { state: file.state, sha256: file.sha256, approved_sha256: file.approved_sha256 })}; ${file.servers.length} server(s) in it are not started: ${file.servers.map((s) => s.name).join(', ') || '(none)'}`, {
       subject: `file:${file.path}`,
       data: { path: file.path, state: file.state, sha256: file.sha256 },
     }),
@@ -69,14 +70,17 @@ function configIssue(issue: ConfigIssue): Finding {
 }
 
 /** Entries with a `gatehouse.python` object, first source wins (as the config merge does). */
-function pythonServers(paths: string[], findings: Finding[]): Map<string, PythonServerSpec> {
+function pythonServers(sources: { source: ConfigSourceKind; path: string }[], findings: Finding[]): Map<string, PythonServerSpec> {
   const specs = new Map<string, PythonServerSpec>();
-  for (const path of paths) {
+  for (const { source, path } of sources) {
+    // Read as config loading reads it (regular file, capped, no project links): never a hang on a FIFO.
+    const read = readConfigBytes(source, path);
+    if (!read.ok) continue; // the config store reports unreadable files
     let parsed: unknown;
     try {
-      parsed = JSON.parse(readFileSync(path, 'utf8'));
+      parsed = JSON.parse(read.bytes.toString('utf8'));
     } catch {
-      continue; // the config store reports unreadable and malformed files
+      continue; // the config store reports malformed files
     }
     const servers = (parsed as { mcpServers?: unknown }).mcpServers;
     if (typeof servers !== 'object' || servers === null) continue;
