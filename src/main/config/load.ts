@@ -117,6 +117,17 @@ function withTrust(readout: SourceReadout, stateDir: string): SourceReadout {
   return { ...readout, trust, withheld: readout.servers, servers: new Map(), autoStart: [], disableAutoStart: [] };
 }
 
+/**
+ * A project readout kept from before (its file now reads badly) is held to today's approvals: a revoke
+ * made while the file is broken or swapped for a link stops its servers at once instead of waiting for
+ * the file to read cleanly again.
+ */
+export function recheckTrust(readout: SourceReadout, stateDir: string): SourceReadout {
+  if (readout.source !== 'project' || !readout.sha256 || readout.trust?.state !== 'approved') return readout;
+  const trust = trustVerdict(stateDir, readout.path ?? '', readout.sha256);
+  return trust.state === 'approved' ? readout : withTrust({ ...readout, trust: undefined }, stateDir);
+}
+
 /** Merges readouts (already in rank order). The first source that defines a name wins. */
 export function mergeSources(readouts: SourceReadout[], knownNames: ReadonlySet<string> = new Set()): EffectiveConfig {
   const autoStart = new Set(readouts.flatMap((r) => r.autoStart));

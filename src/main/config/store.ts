@@ -2,7 +2,7 @@
 // keeps serving its last good entries: an operator's typo must not stop the servers already in use.
 import { mkdirSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { mergeSources, readAllSources, sourcePaths, type ConfigLocations } from './load';
+import { mergeSources, readAllSources, recheckTrust, sourcePaths, type ConfigLocations } from './load';
 import type { EffectiveConfig, SourceReadout } from './types';
 import type { ConfigSourceKind } from '../../shared/domain';
 
@@ -87,8 +87,9 @@ export class ConfigStore {
         return readout;
       }
       const previous = this.lastGood.get(key);
-      // Keep the new issues (so the operator sees them) but the previous entries (so nothing stops).
-      return previous ? { ...previous, issues: readout.issues, fatal: true } : readout;
+      // Keep the new issues (so the operator sees them) but the previous entries (so nothing stops) —
+      // unless their approval was withdrawn since.
+      return previous ? recheckTrust({ ...previous, issues: readout.issues, fatal: true }, this.locations.stateDir) : readout;
     });
     return mergeSources(readouts, new Set(this.knownNames()));
   }

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConfigIssue } from '../../../src/shared/domain';
-import { approveFile } from '../../../src/main/trust/store';
+import { approveFile, revokeFile } from '../../../src/main/trust/store';
 import { ConfigStore } from '../../../src/main/config/store';
 import { DEFAULT_CONFIG_LABEL, formatIssue, mergeSources, readAllSources, selfReferenceLines, sourcePaths } from '../../../src/main/config/load';
 
@@ -237,6 +237,22 @@ describe('ConfigStore.reload(only)', () => {
     expect([...store.reload(['project', 'user']).servers.keys()]).toEqual(['c1', 'c2', 'p1', 'p2']);
     writeJson(custom, { mcpServers: {} });
     expect([...store.reload().servers.keys()]).toEqual(['p1', 'p2']);
+  });
+});
+
+describe('ConfigStore: a revoke while the project file reads badly', () => {
+  it('withholds the last good entries at once instead of serving them until the file reads cleanly', () => {
+    const file = writeJson(join(project, '.mcp.json'), { mcpServers: { p1: { command: 'p' } }, autoStart: ['p1'] });
+    const store = new ConfigStore({ projectRoot: project, homeDir: home, configPath: null, stateDir: stateDir() });
+    expect(store.config.servers.get('p1')?.startupPolicy).toBe('eager');
+    // The file turns hostile: a link elsewhere is refused, and the last good (approved) entries keep serving.
+    rmSync(file);
+    symlinkSync('/dev/zero', file);
+    expect(store.reload().servers.get('p1')?.untrusted).toBeUndefined();
+    // The operator revokes: the kept entries are withheld now, not once the link is gone.
+    expect(revokeFile(stateDir(), file)).toBe(true);
+    const after = store.reload();
+    expect(after.servers.get('p1')).toMatchObject({ startupPolicy: 'lazy', untrusted: { state: 'not_approved' } });
   });
 });
 
