@@ -185,6 +185,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     api,
     events,
     audit,
+    addSecretValue: (value) => void redaction.secrets.add(value),
     hasPendingWork: (sessionId) =>
       supervisor.pending.list({ operator: false, sessionId }).length > 0 ||
       supervisor.tasks.list({ operator: false, sessionId }).some((record) => !isTerminal(record.task.status)),

@@ -47,6 +47,8 @@ export interface Gatehouse {
   stop(): Promise<void>;
   /** What clients asked and how it ended: a bounded ring the HTTP layer records into. */
   audit: AuditRing;
+  /** Registers a value (the HTTP listener's own tokens) with the redaction pipeline's secret stage. */
+  addSecretValue(value: string): void;
   /** True while the client session owns pending calls or active tasks (such a session never expires). */
   hasPendingWork(sessionId: string): boolean;
   /** A client session ended: cancel its pending calls (E307 session_closed); returns how many. */

@@ -35,6 +35,8 @@ export interface HttpGatewayOptions {
   /** The per-run instance token (instance.json): accepted in every auth mode, principal `local`. */
   instanceToken?: string | null;
   audit?: AuditRing;
+  /** Told the listener's own credentials (tokens, the instance token), so the core scrubs them too. */
+  registerSecrets?(values: readonly string[]): void;
   log(line: string): void;
   /** Knobs for tests and embedders; the CLI uses the defaults. */
   tuning?: { jwks?: Partial<Omit<JwksCacheOptions, 'url'>>; sessionIdleMs?: number };
@@ -56,7 +58,10 @@ export interface HttpGateway {
 }
 
 /** The wiring `gatehouse serve` uses: one gateway server per session from the core. */
-export function coreServerFactory(gatehouse: Gatehouse, settings?: Pick<HttpSettings, 'rateLimitPerMinute'>): Pick<HttpGatewayOptions, 'createServer' | 'health' | 'hooks' | 'audit'> {
+export function coreServerFactory(
+  gatehouse: Gatehouse,
+  settings?: Pick<HttpSettings, 'rateLimitPerMinute'>,
+): Pick<HttpGatewayOptions, 'createServer' | 'health' | 'hooks' | 'audit' | 'registerSecrets'> {
   return {
     // A handshake session owns its calls; stateless requests belong to their principal (contract §8.3),
     // keyed by method and identity so a JWT subject named "local" is not the instance token's holder.
@@ -70,6 +75,9 @@ export function coreServerFactory(gatehouse: Gatehouse, settings?: Pick<HttpSett
       },
     },
     audit: gatehouse.audit,
+    registerSecrets: (values) => {
+      for (const value of values) gatehouse.addSecretValue(value);
+    },
   };
 }
 
@@ -88,6 +96,7 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
   const log = throttled(options.log);
   const auth = createAuthSetup(settings.auth, { instanceToken: options.instanceToken ?? null, log, jwks: options.tuning?.jwks });
   const audit = options.audit ?? createAuditRing(undefined, () => auth.authenticator.secrets());
+  options.registerSecrets?.(auth.authenticator.secrets());
   const metrics = new Metrics();
   let boundPort = settings.port;
   const sessions = new SessionRegistry({

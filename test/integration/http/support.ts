@@ -64,7 +64,7 @@ export async function startGateway(
       return createServerOverride ? createServerOverride(gatehouse) : gatehouse.createMcpServer('http');
     },
     health: () => gatehouse.api.listHealth({}),
-    ...(core && { hooks: core.hooks }),
+    ...(core && { hooks: core.hooks, registerSecrets: core.registerSecrets }),
     log: (l) => logs.push(l),
     ...rest,
   });

@@ -119,6 +119,7 @@ function fakeCore(start: () => Promise<void> = async () => {}) {
     },
     events: createEvents(),
     audit: createAuditRing(),
+    addSecretValue: () => undefined,
     hasPendingWork: () => false,
     endSession: () => 0,
     start: vi.fn(start),
