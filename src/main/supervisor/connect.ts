@@ -60,6 +60,8 @@ export interface ConnectOptions {
   onSpawn?: (process: SpawnedServer) => void;
   /** Called when the MCP handshake begins (the child exists, or the remote transport is dialled). */
   onHandshake?: () => void;
+  /** Put a stdio child's tree in its own cgroup v2 where the machine lets us (default true). */
+  useCgroup?: boolean;
 }
 
 export async function openConnection(definition: ServerDefinition, options: ConnectOptions): Promise<Connection> {
@@ -173,7 +175,7 @@ async function openStdio(definition: StdioServerDefinition, options: ConnectOpti
   const spec = definition.python ? await pythonSpawnSpec(definition, definition.python, options.gatewayEnv, env) : { command: definition.command, args: definition.args, env, cwd: definition.cwd };
   let process: SpawnedServer;
   try {
-    process = await spawnServer(spec, options.stderr);
+    process = await spawnServer(spec, options.stderr, { cgroup: options.useCgroup });
     options.onSpawn?.(process);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

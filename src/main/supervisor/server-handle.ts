@@ -35,6 +35,8 @@ export interface HandleOptions {
   resolveVariables?: VariableResolver;
   connectTimeoutMs: number;
   lineLimit?: number;
+  /** Put each stdio child's tree in its own cgroup v2 where the machine lets us (default true). */
+  useCgroup?: boolean;
   restartPolicy?: RestartPolicyOptions;
   requestCeilingMs?: number;
   pending: PendingCalls;
@@ -228,13 +230,15 @@ export class ServerHandle {
         stderr: this.stderr,
         timeoutMs: this.options.connectTimeoutMs,
         lineLimit: this.options.lineLimit,
+        useCgroup: this.options.useCgroup,
         onTransportError: (error) => this.options.log(`[${this.name}] ${safeMessage(error)}`),
         onHandshake: () => {
           if (attempt === this.attempt) this.startPhase = 'handshake';
         },
         onSpawn: (process) => {
           this.options.onChildStarted?.(process);
-          void process.exited.then(() => this.options.onChildGone?.(process));
+          // Recorded until its whole tree is gone, not just the child: an escaped grandchild may outlive it.
+          void process.stopped.then(() => this.options.onChildGone?.(process));
           if (attempt === this.attempt) this.spawning = process;
           else void killServerTree(process); // stopped before the child even existed
         },
