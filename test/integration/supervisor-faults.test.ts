@@ -88,6 +88,8 @@ describe('timeouts and limits', () => {
   it('times out a silent tool (E303, idle) and tells the server to stop', async () => {
     workspace.writeConfig({ mcpServers: { fault: faultServer() } });
     core = await startCore(workspace);
+    // Started first: a lazy start would count against the call's 1000 ms (see supervisor-start-deadline).
+    await core.gatehouse.api.startServer({ name: 'fault' });
     const outcome = await invoke(core.client, 'fault::silent', {}, { timeout_ms: 1000 });
     expect(outcome).toMatchObject({ ok: false, code: 'E303', details: { kind: 'idle', timeout_ms: 1000 } });
     const { body } = await callMeta<{ servers: { name: string; stderr_tail: string[] }[] }>(core.client, 'gateway.health', { verbose: true });
@@ -101,6 +103,7 @@ describe('timeouts and limits', () => {
   it('keeps a slow call alive while it reports progress, past the idle timeout', async () => {
     workspace.writeConfig({ mcpServers: { fault: faultServer() } });
     core = await startCore(workspace);
+    await core.gatehouse.api.startServer({ name: 'fault' });
     const outcome = await invoke(core.client, 'fault::slow', { ms: 2500 }, { timeout_ms: 1000 });
     expect(outcome).toMatchObject({ ok: true, text: 'waited 2500 ms' });
   });

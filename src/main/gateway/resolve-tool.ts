@@ -1,6 +1,7 @@
 // Finds the downstream tool behind a tool_id, starting its server first when it is lazy.
 import type { Tool } from '@modelcontextprotocol/client';
 import { GatewayError } from '../core/errors';
+import type { CallerDeadline } from '../supervisor/caller-deadline';
 import type { ServerHandle } from '../supervisor/server-handle';
 import type { LoadedPolicy } from '../policy';
 import type { Supervisor } from '../supervisor/supervisor';
@@ -12,8 +13,8 @@ export interface ResolvedTool {
   tool: Tool;
 }
 
-/** Policy first: a denied tool never starts its server. */
-export async function resolveTool(supervisor: Supervisor, policy: LoadedPolicy, id: string): Promise<ResolvedTool> {
+/** Policy first: a denied tool never starts its server. A `deadline` bounds the wait for a lazy start. */
+export async function resolveTool(supervisor: Supervisor, policy: LoadedPolicy, id: string, deadline?: CallerDeadline): Promise<ResolvedTool> {
   const parts = splitToolId(id);
   if (!parts) {
     throw new GatewayError('E301', `Tool '${id}' is not a tool id: expected "server::tool"`, { tool_id: id },
@@ -24,11 +25,11 @@ export async function resolveTool(supervisor: Supervisor, policy: LoadedPolicy, 
     throw new GatewayError(decision.code, decision.message, { tool_id: id, auth_state: 'policy_denied' }, decision.suggestion);
   }
   const handle = supervisor.require(parts.server);
-  await handle.ensureConnected();
+  await handle.ensureConnected({ deadline });
   let tool = handle.tools.find((t) => t.name === parts.tool);
   if (!tool && handle.status !== 'online' && handle.status !== 'degraded') {
     // The server died between connecting and the lookup (its list went with it): connect once more.
-    await handle.ensureConnected();
+    await handle.ensureConnected({ deadline });
     tool = handle.tools.find((t) => t.name === parts.tool);
   }
   if (tool && !indexedTools(parts.server, handle.tools, policy).includes(tool)) {

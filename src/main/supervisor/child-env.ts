@@ -1,5 +1,12 @@
 // The environment a stdio child receives: an allowlist of the gateway's own variables plus what its
 // config entry names. Nothing else leaks in, so one server never sees another's credentials.
+//
+// One more variable is added at spawn, after this (stdio-process.ts): GATEHOUSE_CHILD_ID, a random
+// 128-bit token per spawned child that marks its process tree, so a grandchild that left the process
+// group (setsid) is still found and killed on stop (process-tree.ts). It is not a secret and carries no
+// credential; it overrides a configured value of the same name, so a config cannot unmark a tree. The
+// gateway's own GATEHOUSE_CHILD_ID (when a gateway is itself another gateway's child) is not on the
+// allowlist, so it never passes on: every child gets its own.
 import { interpolateValues } from './interpolate';
 
 const ALLOWED = new Set([

@@ -58,6 +58,10 @@ export interface ConnectOptions {
   onTransportError: (error: Error) => void;
   /** Called as soon as a stdio child exists, so a stop during the handshake can kill it at once. */
   onSpawn?: (process: SpawnedServer) => void;
+  /** Called when the MCP handshake begins (the child exists, or the remote transport is dialled). */
+  onHandshake?: () => void;
+  /** Put a stdio child's tree in its own cgroup v2 where the machine lets us (default true). */
+  useCgroup?: boolean;
 }
 
 export async function openConnection(definition: ServerDefinition, options: ConnectOptions): Promise<Connection> {
@@ -78,6 +82,7 @@ export async function openConnection(definition: ServerDefinition, options: Conn
 /** Runs the MCP handshake over `transport`; on failure the client is closed and the SDK's error rethrown. */
 async function handshake(transport: Transport, options: ConnectOptions): Promise<Client> {
   transport.onerror = options.onTransportError;
+  options.onHandshake?.();
   // Gatehouse relays nothing server-initiated yet, so it declares no client capabilities: a server must
   // not hand out tools that depend on sampling or elicitation Gatehouse cannot answer.
   // 'auto' probes with server/discover (2026-07-28, stateless) and falls back to the initialize handshake.
@@ -170,7 +175,7 @@ async function openStdio(definition: StdioServerDefinition, options: ConnectOpti
   const spec = definition.python ? await pythonSpawnSpec(definition, definition.python, options.gatewayEnv, env) : { command: definition.command, args: definition.args, env, cwd: definition.cwd };
   let process: SpawnedServer;
   try {
-    process = await spawnServer(spec, options.stderr);
+    process = await spawnServer(spec, options.stderr, { cgroup: options.useCgroup });
     options.onSpawn?.(process);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -7,6 +7,7 @@ import type { HealthRow, ServerStatus } from '../../shared/domain';
 import type { ServerDefinition } from '../config/types';
 import { authFieldsOf, needsCredential, type AuthFields } from '../core/auth-fields';
 import { GatewayError, safeMessage } from '../core/errors';
+import { startOutlastedCaller, startWaitCancelled, waitWithin, type CallerDeadline, type StartPhase } from './caller-deadline';
 import { openConnection, type Connection, type VariableResolver } from './connect';
 import { LatencyWindow } from './latency';
 import { LogRing } from './log-ring';
@@ -34,6 +35,8 @@ export interface HandleOptions {
   resolveVariables?: VariableResolver;
   connectTimeoutMs: number;
   lineLimit?: number;
+  /** Put each stdio child's tree in its own cgroup v2 where the machine lets us (default true). */
+  useCgroup?: boolean;
   restartPolicy?: RestartPolicyOptions;
   requestCeilingMs?: number;
   pending: PendingCalls;
@@ -61,6 +64,9 @@ export class ServerHandle {
   /** The child of a start still in its handshake: a stop must not leave it behind. */
   private spawning: SpawnedServer | null = null;
   private attempt = 0;
+  /** How far the start in flight has come, and since when: what a caller that gives up is told. */
+  private startPhase: StartPhase = 'preparing';
+  private startBegan = 0;
   private catalog = new ServerCatalog(0);
   private lastError: string | null = null;
   private lastExit: Exit | null = null;
@@ -141,9 +147,11 @@ export class ServerHandle {
 
   /**
    * Connects if needed; every concurrent caller awaits the same attempt. `manual` is the operator (or a
-   * lifecycle tool) asking explicitly: it may try even while the crash-loop breaker is open.
+   * lifecycle tool) asking explicitly: it may try even while the crash-loop breaker is open. A caller
+   * with a `deadline` stops waiting when it passes (E202) or when it is cancelled (E307); the attempt
+   * goes on, bounded by its own connect timeout, for the other callers and the next call.
    */
-  async ensureConnected(options: { manual?: boolean } = {}): Promise<Client> {
+  async ensureConnected(options: { manual?: boolean; deadline?: CallerDeadline } = {}): Promise<Client> {
     if (this.definition.untrusted) throw untrustedError(this.name, this.definition.untrusted);
     if (this.connection && (this.state === 'online' || this.state === 'degraded')) return this.connection.client;
     if (this.state === 'crash_loop' && !this.connecting) {
@@ -156,7 +164,12 @@ export class ServerHandle {
     }
     this.clearRestartTimer();
     this.connecting ??= this.connect();
-    return (await this.connecting).client;
+    const { deadline } = options;
+    const connection = await waitWithin(this.connecting, deadline, {
+      expired: () => startOutlastedCaller(this.name, this.startPhase, deadline!, Date.now() - this.startBegan, this.options.connectTimeoutMs),
+      cancelled: () => startWaitCancelled(this.name),
+    });
+    return connection.client;
   }
 
   /** Stops the server; `lazy` puts it back to start-on-first-use (disconnect), `stopped` marks an operator stop. */
@@ -186,7 +199,7 @@ export class ServerHandle {
   }
 
   async callTool(name: string, args: Record<string, unknown>, options: ToolCallOptions): Promise<CallToolResult> {
-    const client = await this.ensureConnected();
+    const client = await this.ensureConnected({ deadline: options.deadline });
     try {
       const withCeiling = { ...options, ceilingMs: options.ceilingMs ?? this.options.requestCeilingMs };
       return await runToolCall(client, this.options.pending, this.name, name, args, withCeiling, (ms) => this.latency.record(ms));
@@ -204,6 +217,8 @@ export class ServerHandle {
 
   private async connect(): Promise<Connection> {
     const attempt = ++this.attempt;
+    this.startPhase = 'preparing';
+    this.startBegan = Date.now();
     this.lastError = null;
     this.missingEnvVars = [];
     this.lastAuth = {};
@@ -215,15 +230,23 @@ export class ServerHandle {
         stderr: this.stderr,
         timeoutMs: this.options.connectTimeoutMs,
         lineLimit: this.options.lineLimit,
+        useCgroup: this.options.useCgroup,
         onTransportError: (error) => this.options.log(`[${this.name}] ${safeMessage(error)}`),
+        onHandshake: () => {
+          if (attempt === this.attempt) this.startPhase = 'handshake';
+        },
         onSpawn: (process) => {
           this.options.onChildStarted?.(process);
-          void process.exited.then(() => this.options.onChildGone?.(process));
+          // Recorded until its whole tree is gone, not just the child: an escaped grandchild may outlive it.
+          void process.stopped.then(() => this.options.onChildGone?.(process));
           if (attempt === this.attempt) this.spawning = process;
           else void killServerTree(process); // stopped before the child even existed
         },
       });
-      if (attempt === this.attempt) this.spawning = null;
+      if (attempt === this.attempt) {
+        this.spawning = null;
+        this.startPhase = 'listing';
+      }
       const stale = () => new GatewayError('E204', `server "${this.name}" was stopped while it was starting`, { server: this.name });
       if (attempt !== this.attempt) {
         await this.teardown(connection);

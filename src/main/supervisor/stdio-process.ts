@@ -1,8 +1,13 @@
 // Spawns a stdio server safely and stops it completely: an argv array (never a shell), an explicit
 // environment, its own process group (so `npx`/`uv run` grandchildren die with it), stderr always drained.
+// Its whole tree is tracked beyond the group (process-tree.ts): its own cgroup v2 where the machine lets
+// us, else a token in its environment and recorded parent links, so a grandchild that called setsid()
+// dies with it too.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
+import { createChildCgroup, moveIntoCgroup, removeCgroup } from './child-cgroup';
 import { LogRing } from './log-ring';
+import { CHILD_TOKEN_VAR, ChildTree, newChildToken, type TreeMember } from './process-tree';
 
 export interface SpawnSpec {
   command: string;
@@ -16,70 +21,107 @@ export interface SpawnedServer {
   stderr: LogRing;
   /** Resolves with the exit code and signal once the direct child has exited. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** The child's whole tree (null only if the spawn produced no pid). */
+  tree: ChildTree | null;
+  /** Resolves once killServerTree has stopped the whole tree (grandchildren included). */
+  stopped: Promise<void>;
 }
 
-export async function spawnServer(spec: SpawnSpec, stderr: LogRing): Promise<SpawnedServer> {
+export interface SpawnOptions {
+  /** Put the tree in its own cgroup v2 where the machine lets us (default true). */
+  cgroup?: boolean;
+}
+
+const stopping = new WeakMap<SpawnedServer, Promise<void>>();
+const markStopped = new WeakMap<SpawnedServer, () => void>();
+
+export async function spawnServer(spec: SpawnSpec, stderr: LogRing, options: SpawnOptions = {}): Promise<SpawnedServer> {
+  const token = newChildToken();
+  const cgroup = options.cgroup !== false && process.platform === 'linux' ? createChildCgroup(token) : null;
   const child = spawn(spec.command, spec.args, {
     cwd: spec.cwd,
-    env: spec.env,
+    // Set last: a configured value of the same name cannot unmark the tree.
+    env: { ...spec.env, [CHILD_TOKEN_VAR]: token },
     stdio: ['pipe', 'pipe', 'pipe'],
     detached: process.platform !== 'win32',
     windowsHide: true,
   });
+  // Into its cgroup at once, before it can fork much: anything it forked first still carries the token.
+  const inCgroup = cgroup !== null && child.pid !== undefined && moveIntoCgroup(cgroup, child.pid);
+  if (cgroup && !inCgroup) removeCgroup(cgroup);
+  const tree = child.pid === undefined ? null : new ChildTree(child.pid, { token, cgroup: inCgroup ? cgroup : null });
+  // Without a cgroup, parent links are what finds a descendant that left both the group and the token.
+  if (tree && !inCgroup) tree.watch();
   // An unread stderr pipe fills and blocks the child (SDK pitfall #1): always read it.
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => stderr.push(chunk));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
+  let resolveStopped!: () => void;
+  const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
   // 'spawn' or 'error' comes first: a missing command or a bad cwd fails here, not as a hung handshake.
-  await Promise.race([
-    once(child, 'spawn'),
-    once(child, 'error').then(([error]) => {
-      throw error;
-    }),
-  ]);
-  return { child, stderr, exited };
-}
-
-function groupAlive(pid: number): boolean {
   try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
+    await Promise.race([
+      once(child, 'spawn'),
+      once(child, 'error').then(([error]) => {
+        throw error;
+      }),
+    ]);
+  } catch (error) {
+    tree?.release();
+    throw error;
   }
+  const server: SpawnedServer = { child, stderr, exited, tree, stopped };
+  markStopped.set(server, resolveStopped);
+  return server;
 }
 
-async function waitForGroupExit(pid: number, ms: number): Promise<boolean> {
+async function waitUntil(gone: () => boolean, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    if (!groupAlive(pid)) return true;
-    await new Promise((r) => setTimeout(r, 25));
+    if (gone()) return true;
+    await new Promise((r) => setTimeout(r, 50));
   }
-  return !groupAlive(pid);
+  return gone();
 }
 
-/** SIGTERM to the whole group, a grace period, then SIGKILL to the group. */
-export async function killServerTree(server: SpawnedServer, graceMs = 5000, killWaitMs = 3000): Promise<void> {
-  const pid = server.child.pid;
+/**
+ * SIGTERM to the whole tree (the process group and every member found beyond it), a grace period,
+ * SIGKILL to the tree, then a final sweep: whatever still belongs to the tree (forked during the stop,
+ * or only now without a parent) is killed too. Safe to call more than once: later calls share the first.
+ */
+export function killServerTree(server: SpawnedServer, graceMs = 5000, killWaitMs = 3000): Promise<void> {
+  let stop = stopping.get(server);
+  if (!stop) {
+    stop = stopTree(server, graceMs, killWaitMs).finally(() => markStopped.get(server)?.());
+    stopping.set(server, stop);
+  }
+  return stop;
+}
+
+async function stopTree(server: SpawnedServer, graceMs: number, killWaitMs: number): Promise<void> {
   server.child.stdin.end();
-  if (pid === undefined) return;
+  const tree = server.tree;
+  if (!tree) return;
   if (process.platform === 'win32') {
     server.child.kill();
     await Promise.race([server.exited, new Promise((r) => setTimeout(r, graceMs))]);
+    tree.release();
     return;
   }
-  try {
-    process.kill(-pid, 'SIGTERM');
-  } catch {
-    return; // the group is already gone
+  tree.unwatch();
+  // Read while the parents still live: their links lead to descendants that left group and token.
+  let members: TreeMember[] = tree.members();
+  tree.signal(members, 'SIGTERM');
+  if (!(await waitUntil(() => !tree.alive(members), graceMs))) {
+    tree.signal(members, 'SIGKILL');
+    await waitUntil(() => !tree.alive(members), killWaitMs);
   }
-  if (await waitForGroupExit(pid, graceMs)) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    return;
+  members = tree.members();
+  if (members.length || tree.alive([])) {
+    tree.signal(members, 'SIGKILL');
+    await waitUntil(() => !tree.alive(members), killWaitMs);
   }
-  await waitForGroupExit(pid, killWaitMs);
+  tree.release();
 }

@@ -2,6 +2,8 @@
 // only that request's progress resets and by an absolute ceiling, cancellable by its caller, a session
 // end or the operator — each ending with a distinct, explainable error.
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
+import { GatewayError } from '../core/errors';
+import { remainingMs, type CallerDeadline } from './caller-deadline';
 import { CallCancelled, type PendingCalls } from './pending-calls';
 
 export const DEFAULT_CEILING_MS = 600_000;
@@ -18,6 +20,12 @@ export interface ToolCallOptions {
   signal?: AbortSignal;
   /** Idle timeout: the call fails if the server sends nothing for this long. */
   timeoutMs: number;
+  /**
+   * The caller's deadline, started before the server's lazy start (`timeoutMs` after the caller asked):
+   * what the start left of it is the call's first idle window, so the caller's timeout bounds its whole
+   * wait for a first sign of life. Progress then gives full `timeoutMs` windows as usual.
+   */
+  deadline?: CallerDeadline;
   ceilingMs?: number;
   toolId: string;
   sessionId: string | null;
@@ -29,6 +37,17 @@ export interface ToolCallOptions {
 /** `{ _meta }` when there is anything to send; the SDK adds its progressToken beside these keys. */
 export function metaParam(meta: Readonly<Record<string, string>> | undefined): { _meta?: Record<string, string> } {
   return meta && Object.keys(meta).length ? { _meta: { ...meta } } : {};
+}
+
+/** E303 for a call whose first idle window was shortened by the server's start and passed in silence. */
+function silentPastDeadline(toolId: string, timeoutMs: number, startMs: number): GatewayError {
+  return new GatewayError(
+    'E303',
+    `${toolId} sent nothing within the caller's timeout_ms of ${timeoutMs} ms (the server's start took ${startMs} ms of it) and was stopped`,
+    { timeout_ms: timeoutMs, kind: 'idle', start_ms: startMs, elapsed_ms: timeoutMs },
+    'call again: the server is running now, so the next call has the whole timeout_ms; or pass a larger options.timeout_ms if the tool is slow',
+    true,
+  );
 }
 
 export async function runToolCall(
@@ -43,6 +62,16 @@ export async function runToolCall(
   const call = pending.begin(server, options.toolId, options.timeoutMs, options.sessionId);
   const ceilingMs = options.ceilingMs ?? DEFAULT_CEILING_MS;
   const ceiling = setTimeout(() => call.controller.abort(new CeilingExceeded(ceilingMs)), ceilingMs);
+  const firstWindowMs = options.deadline ? remainingMs(options.deadline) : options.timeoutMs;
+  // Aborting with a reason makes the SDK send notifications/cancelled downstream, as its own timeout does.
+  let firstWindow: NodeJS.Timeout | null =
+    firstWindowMs < options.timeoutMs
+      ? setTimeout(() => call.controller.abort(silentPastDeadline(options.toolId, options.timeoutMs, options.timeoutMs - firstWindowMs)), firstWindowMs)
+      : null;
+  const endFirstWindow = () => {
+    if (firstWindow) clearTimeout(firstWindow);
+    firstWindow = null;
+  };
   const onCallerAbort = () => pending.cancel(call, 'client');
   if (options.signal?.aborted) onCallerAbort();
   options.signal?.addEventListener('abort', onCallerAbort, { once: true });
@@ -56,6 +85,7 @@ export async function runToolCall(
         timeout: options.timeoutMs,
         resetTimeoutOnProgress: true,
         onprogress: (progress) => {
+          endFirstWindow();
           pending.touch(call.id);
           options.onProgress?.(progress);
         },
@@ -64,10 +94,12 @@ export async function runToolCall(
     return result as CallToolResult;
   } catch (error) {
     const reason: unknown = call.controller.signal.reason;
-    if (call.controller.signal.aborted && (reason instanceof CallCancelled || reason instanceof CeilingExceeded)) throw reason;
+    const explained = reason instanceof CallCancelled || reason instanceof CeilingExceeded || reason instanceof GatewayError;
+    if (call.controller.signal.aborted && explained) throw reason;
     throw error;
   } finally {
     clearTimeout(ceiling);
+    endFirstWindow();
     options.signal?.removeEventListener('abort', onCallerAbort);
     pending.end(call.id);
     recordLatency(performance.now() - started);

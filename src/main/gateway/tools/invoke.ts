@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { authFieldsOf } from '../../core/auth-fields';
 import { GatewayError } from '../../core/errors';
+import { deadlineAfter } from '../../supervisor/caller-deadline';
 import { callError } from '../call-errors';
 import { validateArguments } from '../validate-arguments';
 import { errorEntry, jsonResult } from '../envelope';
@@ -50,6 +51,8 @@ export const invoke = defineMetaTool({
     const correlation = correlationOf(args);
     if (!correlation.ok) return { content: [{ type: 'text', text: `Input validation error: ${correlation.problem}` }], isError: true };
     const timeoutMs = args.options?.timeout_ms ?? 30_000;
+    // timeout_ms bounds the caller's whole wait: a lazy start of the server counts against it.
+    const deadline = deadlineAfter(timeoutMs, call.signal);
     const failure = (error: unknown) => {
       const denied = error instanceof GatewayError && (error.code === 'E401' || error.code === 'E402' || error.code === 'E102');
       // Auth fields stay in the error entry and are lifted to the top level (contract §2.3 "+ auth fields");
@@ -61,7 +64,7 @@ export const invoke = defineMetaTool({
 
     let resolved;
     try {
-      resolved = await resolveTool(gateway.supervisor, gateway.policy(), toolId);
+      resolved = await resolveTool(gateway.supervisor, gateway.policy(), toolId, deadline);
     } catch (error) {
       return failure(error);
     }
@@ -88,6 +91,7 @@ export const invoke = defineMetaTool({
       downstream = await handle.callTool(tool.name, callArguments, {
         signal: call.signal,
         timeoutMs,
+        deadline,
         toolId,
         sessionId: gateway.session.sessionId,
         meta,
