@@ -18,6 +18,7 @@ import { BoundedSSEClientTransport } from './bounded-sse';
 import type { LogRing } from './log-ring';
 import { killServerTree, spawnServer, type SpawnedServer } from './stdio-process';
 import { ChildStdioTransport } from './stdio-transport';
+import { cutAtBoundary } from '../common/cut-text';
 import { connectWithProbe, httpStatusOf, suggestsLegacySse, type RemoteTransport } from './transport-probe';
 
 export interface Connection {
@@ -102,9 +103,37 @@ async function connectStdio(definition: StdioServerDefinition, options: ConnectO
     const client = await handshake(transport, options);
     return { client, stdio: transport, process, authGuard: null, transport: 'stdio' as const };
   } catch (error) {
+    // A child that died is the story, not the probe that noticed: its exit status and last words.
+    const exit = await exitedSoon(process);
     await killServerTree(process, 1000, 1000);
+    if (exit) throw exitedDuringStart(definition, exit, options);
     throw handshakeFailed(definition, safeMessage(error), options, 'check the command and arguments in the config, then start the server again');
   }
+}
+
+const EXIT_WAIT_MS = 500;
+
+/** The child's exit, when it has exited or does within a moment, once its stderr is read to the end. */
+async function exitedSoon(process: SpawnedServer): Promise<{ code: number | null; signal: NodeJS.Signals | null } | null> {
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), EXIT_WAIT_MS).unref());
+  const exit = await Promise.race([process.exited, timeout]);
+  if (!exit) return null;
+  // 'close' comes after the stdio streams ended: everything the child printed is in the ring by then.
+  await Promise.race([new Promise((resolve) => process.child.once('close', resolve)), new Promise((resolve) => setTimeout(resolve, EXIT_WAIT_MS).unref())]);
+  return exit;
+}
+
+/** E204 for a child that exited before the handshake finished: exit code or signal, then its last stderr lines. */
+export function exitedDuringStart(definition: ServerDefinition, exit: { code: number | null; signal: NodeJS.Signals | null }, options: Pick<ConnectOptions, 'stderr'>): GatewayError {
+  const tail = options.stderr.tail(3).join(' | ');
+  const status = exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
+  return new GatewayError(
+    'E204',
+    `server "${definition.name}" exited during start-up (${status})${tail ? ` — stderr: ${cutAtBoundary(tail, 600)}` : ' without printing anything'}`,
+    { server: definition.name, exit_code: exit.code, exit_signal: exit.signal },
+    `run the command of "${definition.name}" on its own to see why it stops; gatehouse logs --server ${definition.name} shows everything it printed`,
+    true,
+  );
 }
 
 async function connectRemote(definition: RemoteServerDefinition, options: ConnectOptions) {
@@ -136,7 +165,7 @@ function handshakeFailed(definition: ServerDefinition, reason: string, options: 
   const timedOut = /timed? ?out/i.test(reason);
   return new GatewayError(
     timedOut ? 'E202' : 'E204',
-    `server "${definition.name}" did not complete the MCP handshake: ${reason}${tail ? ` — stderr: ${tail.slice(0, 600)}` : ''}`,
+    `server "${definition.name}" did not complete the MCP handshake: ${reason}${tail ? ` — stderr: ${cutAtBoundary(tail, 600)}` : ''}`,
     { server: definition.name },
     suggestion,
     true,

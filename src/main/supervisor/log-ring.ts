@@ -1,4 +1,7 @@
 // A bounded ring of a child's stderr lines. Children may write anything, forever; memory must not grow.
+// Lines are redacted as they arrive, before any cut: a secret the child prints across the length limit
+// would otherwise leave a prefix that redaction, which knows only whole values, cannot recognise later.
+
 export class LogRing {
   private lines: string[] = [];
   private partial = '';
@@ -6,23 +9,31 @@ export class LogRing {
   constructor(
     private readonly maxLines = 500,
     private readonly maxLineLength = 2000,
+    private readonly redact: (text: string) => string = (text) => text,
   ) {}
 
   push(chunk: string): void {
     const parts = (this.partial + chunk).split(/\r?\n/);
-    // One character over the limit is kept so add() cuts it with the same marker as a whole line.
-    this.partial = (parts.pop() ?? '').slice(0, this.maxLineLength + 1);
+    // An unterminated line is kept raw up to twice the limit (memory stays bounded), and redacted and cut
+    // when it is read or completed.
+    this.partial = (parts.pop() ?? '').slice(0, this.maxLineLength * 2);
     for (const line of parts) this.add(line);
   }
 
-  /** The last `count` lines, including an unterminated last line. */
+  /** The last `count` lines, redacted, including an unterminated last line. */
   tail(count = this.maxLines): string[] {
-    const all = this.partial ? [...this.lines, this.partial] : this.lines;
+    const all = this.partial ? [...this.lines, this.clean(this.partial)] : this.lines;
     return all.slice(-count);
   }
 
   private add(line: string): void {
-    this.lines.push(line.length > this.maxLineLength ? `${line.slice(0, this.maxLineLength)}…` : line);
+    this.lines.push(this.clean(line));
     if (this.lines.length > this.maxLines) this.lines.splice(0, this.lines.length - this.maxLines);
+  }
+
+  private clean(line: string): string {
+    // Redacted first, so a plain cut afterwards can no longer split a known secret.
+    const redacted = this.redact(line);
+    return redacted.length > this.maxLineLength ? `${redacted.slice(0, this.maxLineLength)}…` : redacted;
   }
 }

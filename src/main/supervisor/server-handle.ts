@@ -15,6 +15,7 @@ import { RestartPolicy, type RestartPolicyOptions } from './restart-policy';
 import { killServerTree, type SpawnedServer } from './stdio-process';
 import { CallCancelled, type PendingCalls } from './pending-calls';
 import { ServerCatalog, type CatalogKind } from './server-catalog';
+import { cutAtBoundary } from '../common/cut-text';
 import { CeilingExceeded, runToolCall, type ToolCallOptions } from './tool-call';
 
 /** E404: the project file defining this server is not approved (or changed since); nothing starts. */
@@ -49,6 +50,8 @@ export interface HandleOptions {
   /** A list the server announced as changed was re-read (for upstream list_changed). */
   onCatalogChanged?: (kind: CatalogKind) => void;
   log: (line: string) => void;
+  /** The redaction pipeline, applied to stderr lines as they arrive (before any cut). */
+  redact?: (text: string) => string;
 }
 
 type Exit = { code: number | null; signal: NodeJS.Signals | null };
@@ -78,13 +81,14 @@ export class ServerHandle {
   private restartTimer: NodeJS.Timeout | null = null;
   private readonly policy: RestartPolicy;
   readonly latency = new LatencyWindow();
-  readonly stderr = new LogRing();
+  readonly stderr: LogRing;
 
   constructor(
     readonly definition: ServerDefinition,
     private readonly options: HandleOptions,
   ) {
     this.policy = new RestartPolicy(options.restartPolicy);
+    this.stderr = new LogRing(undefined, undefined, options.redact);
   }
 
   get name(): string {
@@ -262,7 +266,7 @@ export class ServerHandle {
         await this.teardown(connection);
         const exit = connection.process ? await connection.process.exited : null;
         const tail = this.stderr.tail(3).join(' | ');
-        throw new GatewayError('E204', `server "${this.name}" exited during start-up${exit ? ` (${exit.signal ?? `exit code ${exit.code}`})` : ''}${tail ? ` — stderr: ${tail.slice(0, 600)}` : ''}`,
+        throw new GatewayError('E204', `server "${this.name}" exited during start-up${exit ? ` (${exit.signal ?? `exit code ${exit.code}`})` : ''}${tail ? ` — stderr: ${cutAtBoundary(tail, 600)}` : ''}`,
           { server: this.name }, 'check the server on its own; it starts again on the next call', true);
       }
       this.connection = connection;
@@ -344,7 +348,7 @@ export class ServerHandle {
       : connectionGone(this.crashed);
     const tail = this.stderr.tail(3).join(' | ');
     const breaker = this.policy.breaker === 'closed' ? '' : ` — crash-loop breaker open after ${this.policy.recentCrashes} crashes`;
-    this.lastError = `${why}${tail ? ` — last stderr: ${tail.slice(0, 600)}` : ''}${breaker}`;
+    this.lastError = `${why}${tail ? ` — last stderr: ${cutAtBoundary(tail, 600)}` : ''}${breaker}`;
     if (exit) this.crashed = null;
     if (publish) this.options.onChange('state');
   }

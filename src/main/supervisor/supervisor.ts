@@ -208,6 +208,7 @@ export class Supervisor {
       requestCeilingMs: this.options.requestCeilingMs,
       pending: this.pending,
       log: this.options.log,
+      redact: this.options.redact,
       onChange: (kind) => this.publish(kind),
       onChildStarted: (process) => process.child.pid !== undefined && this.children.add(process.child.pid, definition.name, process.tree?.marks ?? null),
       onChildGone: (process) => process.child.pid !== undefined && this.children.remove(process.child.pid),

@@ -31,11 +31,13 @@ beforeAll(async () => {
   workspace.writeConfig({
     mcpServers: {
       leaky: { command: process.execPath, args: [LEAKY_SERVER], env: { LEAK_SECRET: '${LEAK_SECRET}' } },
-      // Crashes at start with the secret 590 characters into its stderr: the start-up error (logged,
-      // since it is autoStart) quotes a tail cut at 600 characters.
+      // Crashes at start with the secret 590 characters into its stderr: the start-up error quotes a
+      // tail cut at 600 characters.
       'leaky-start': { command: process.execPath, args: [LEAKY_SERVER], env: { LEAK_SECRET: '${LEAK_SECRET}', LEAK_CRASH_AT_START: '1' } },
+      // The same, started eagerly: its failure is logged.
+      'leaky-boot': { command: process.execPath, args: [LEAKY_SERVER], env: { LEAK_SECRET: '${LEAK_SECRET}', LEAK_CRASH_AT_START: '1' } },
     },
-    autoStart: ['leaky-start'],
+    autoStart: ['leaky-boot'],
   });
   core = await startCore(workspace, { ...process.env, LEAK_SECRET: SECRET });
   client = core.client;
@@ -128,18 +130,20 @@ describe('every channel a child can use is scrubbed of the secret its config han
   });
 
   it('a start-up error cut to length was redacted before the cut: not even a prefix of the secret is left', async () => {
-    const line = await waitFor(() => core.logs.find((l) => l.startsWith('[leaky-start]') && l.includes('xxxx')), 'the start-up failure to be logged');
-    expect(line).toContain('exit');
-    expect(line).not.toContain(SECRET.slice(0, 8));
-    const health = await callMeta<{ servers: { name: string; last_error: string | null }[] }>(client, 'gateway.health', {});
-    const row = JSON.stringify(health.body);
-    expect(row).not.toContain(SECRET.slice(0, 8));
+    const { body } = await callMeta(client, 'gateway.invoke', { tool_id: 'leaky-start::echo_secret', arguments: {} });
+    expect(body.ok).toBe(false);
+    const text = JSON.stringify(body);
+    expect(text).toContain('exited during start-up (exit code 7)');
+    expect(text).toContain('word word');
+    expect(text).not.toContain(SECRET.slice(0, 6));
+    const health = await callMeta(client, 'gateway.health', {});
+    expect(JSON.stringify(health.body)).not.toContain(SECRET.slice(0, 6));
   });
 
-  it('nothing pushed to the panel and nothing logged carried it', () => {
+  it('nothing pushed to the panel and nothing logged carried it', async () => {
     expect(pushed.length, 'panel pushes seen').toBeGreaterThan(0);
     expect(leaks(pushed)).toEqual([]);
-    expect(core.logs.length, 'log lines seen').toBeGreaterThan(0);
+    await waitFor(() => core.logs.some((line) => line.startsWith('[leaky-boot]') && line.includes('exited during start-up')), 'the eager start failure in the log');
     expect(leaks(core.logs)).toEqual([]);
   });
 });
