@@ -21,6 +21,7 @@ import { createAuthConnectTool } from '../gateway/tools/auth-connect';
 import { createConfigTools } from '../gateway/tools/startup-policy';
 import { createSecretsPanelApi } from '../secrets/panel-api';
 import { createRedaction } from '../redaction/pipeline';
+import { patternSet } from '../redaction/patterns';
 import { createOutputRedaction } from '../gateway/redacted-output';
 import { redactedApi, redactedEvents } from './redacted-surfaces';
 import { defaultSecretStore } from '../secrets/store';
@@ -50,8 +51,10 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   // The one redaction pipeline: every secret value resolved or handed in, then the policy's patterns.
   // Every outgoing MCP message, every answer and push to the panel and every record written passes it.
   let overrunLogged = false;
+  // The built-ins until the policy is read (its own load may log), then whatever the policy in force sets.
+  let patternsInForce = patternSet([], false);
   const redaction = createRedaction({
-    patterns: () => policy.patterns,
+    patterns: () => patternsInForce,
     onOverrun: () => {
       if (overrunLogged) return;
       overrunLogged = true;
@@ -172,6 +175,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     const loaded = loadPolicy({ explicitPath: options.policyPath ?? null, env, homeDir, projectRoot });
     if (loaded.error) log(loaded.error.message);
     for (const warning of loaded.warnings) log(`policy: ${warning}`);
+    patternsInForce = loaded.patterns;
     return loaded;
   };
   let policy = readPolicy();
