@@ -4,6 +4,7 @@
 // never locked out. An HTTP serve announces itself in instance.json and removes it on shutdown. Every
 // stderr line is also kept in $XDG_STATE_HOME/gatehouse/logs/gateway.log (`gatehouse logs` reads it).
 import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { safeMessage } from '../core/errors';
@@ -19,6 +20,7 @@ import { defaultSecretStore } from '../secrets/store';
 import { openGatewayLog, type GatewayLog } from '../logs/gateway-log';
 import { flushOpenFiles } from '../logs/rotating-file';
 import { findLiveInstance } from '../state/live-instance';
+import { findProjectRoot } from '../config/project-root';
 import { instanceFilePath } from '../state/paths';
 import { CONFIG_FLAGS, parseFlags, parsePort, UsageError } from './args';
 
@@ -149,9 +151,12 @@ async function serveStdioTransport(values: { project?: string; config?: string; 
 }
 
 async function attach(url: string, token: string, pid: number, values: { project?: string; config?: string; policy?: string }): Promise<'running'> {
-  log(`attached to the running gateway at ${url} (pid ${pid}); this process relays stdio to it`);
-  if (values.project || values.config) log('note: --project/--config are ignored while attached; pass --standalone for a gateway of your own');
-  const bridge = await startBridge({ url: new URL(url), token, log });
+  // The client's project travels with every request: the shared gateway shows this client its own
+  // project's (approved) servers beside the user's, not those of the project the gateway started in.
+  const project = values.project ? resolve(values.project) : findProjectRoot(process.cwd(), homedir());
+  log(`attached to the running gateway at ${url} (pid ${pid}); this process relays stdio to it${project ? ` for the project ${project}` : ''}`);
+  if (values.config || values.policy) log('note: --config/--policy are ignored while attached; pass --standalone for a gateway of your own');
+  const bridge = await startBridge({ url: new URL(url), token, log, project });
   onShutdown(() => bridge.close());
   void bridge.done.then((why) => process.exit(why === 'stdin-closed' ? 0 : 1));
   return 'running';

@@ -8,6 +8,8 @@ import type { GatehouseApi } from '../../shared/ipc';
 import { formatIssue, selfReferenceLines } from '../config/load';
 import { findProjectRoot } from '../config/project-root';
 import { ConfigStore } from '../config/store';
+import { ProjectScopes, type ProjectLayout } from '../config/project-scopes';
+import { scopedDirectory } from '../supervisor/server-directory';
 import type { EffectiveConfig } from '../config/types';
 import type { Server } from '@modelcontextprotocol/server';
 import { createGatewayServer, META_TOOLS } from '../gateway/mcp-server';
@@ -108,13 +110,19 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   let started = false;
   let secretWatch: { close(): void } | null = null;
 
+  // The gateway's own servers by name, and the attached projects' beside them (config/project-scopes.ts).
+  let ownNames = new Map<string, string>();
+  let layout: ProjectLayout = { definitions: new Map(), visible: new Map() };
   const applyConfig = async (config: EffectiveConfig): Promise<ReloadResult> => {
     revision = newRevision();
     for (const issue of config.issues) log(formatIssue(issue));
     for (const line of [...untrustedLines(config), ...selfReferenceLines(config)]) log(line);
     events.emit('configIssuesChanged', config.issues);
     events.emit('projectTrustChanged', trust.report());
-    const result = await supervisor.apply(allowedServers(config));
+    const own = allowedServers(config);
+    ownNames = new Map([...own.keys()].map((name) => [name, name]));
+    layout = projects.layout(own, (name) => policy.serverAllowed(name));
+    const result = await supervisor.apply(new Map([...own, ...layout.definitions]));
     return { revisionId: revision.id, ...result };
   };
 
@@ -151,6 +159,13 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   const discovery = createDiscovery({ env, homeDir, projectRoot, stateDir, cacheDir, log, credentialAvailable });
   // autoStart may name a manifest, provisioned or registered server: known, so not reported as stale.
   const store = new ConfigStore(locations, () => originNames(serverOrigins(discovery.state)));
+  // Projects of clients attached from elsewhere: read, watched and trusted like the gateway's own.
+  const projects = new ProjectScopes({
+    base: locations,
+    onChange: () => {
+      if (started) applyConfig(store.config).catch((error) => log(`config reload failed: ${safeMessage(error)}`));
+    },
+  });
   const audit = createAuditRing(undefined, undefined, { persistIn: stateDir, redact: (text) => redaction.text(text) });
   const configTools = createConfigTools({
     locations,
@@ -216,6 +231,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     },
     async stop() {
       store.close();
+      projects.close();
       secretWatch?.close();
       secretWatch = null;
       started = false;
@@ -226,8 +242,12 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     createMcpServer(transport = 'in-process', session, serving) {
       const ownSession = session ?? { sessionId: randomUUID(), operator: false };
       const output = createOutputRedaction(redaction);
+      // A client from another project sees that project's servers and the user's; the operator sees all.
+      const scope = projects.scopeOf(ownSession.projectRoot);
+      if (scope) projects.acquire(scope);
+      const directory = ownSession.operator ? supervisor : scopedDirectory(supervisor, () => (scope ? layout.visible.get(scope) ?? ownNames : ownNames));
       const server = createGatewayServer(tools, {
-        supervisor,
+        supervisor: directory,
         sessionCount: () => sessions.size,
         rateLimitRpm: serving?.rateLimitRpm,
         redact: (value, redactOptions) => redaction.value(value, redactOptions),
@@ -248,6 +268,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
         reload: (source) => {
           guidance = readGuidance();
           policy = readPolicy();
+          if (source !== 'custom') projects.reload();
           return applyConfig(store.reload(source === 'custom' ? ['custom'] : source === 'claude_config' ? ['project', 'user'] : undefined));
         },
       });
@@ -257,8 +278,11 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       server.connect = (transport) => connect(output.wrap(transport));
       sessions.add(server);
       const previous = server.onclose;
+      let released = false;
       server.onclose = () => {
         sessions.delete(server);
+        if (scope && !released) projects.release(scope);
+        released = true;
         previous?.();
       };
       return server;

@@ -2,11 +2,11 @@
 // `tasks/cancel` downstream for every active task of the server(s), recorded as the server answers.
 import { isTerminal } from '../supervisor/task-records';
 import { cancelTask } from '../supervisor/task-calls';
-import type { Supervisor } from '../supervisor/supervisor';
+import type { ServerDirectory } from '../supervisor/server-directory';
 
 const CANCEL_TIMEOUT_MS = 10_000;
 
-export async function cancelActiveTasks(supervisor: Supervisor, server?: string): Promise<{ cancelled: number; failed: number }> {
+export async function cancelActiveTasks(supervisor: ServerDirectory, server?: string): Promise<{ cancelled: number; failed: number }> {
   const active = supervisor.tasks.list({ operator: true }, server).filter((record) => !isTerminal(record.task.status));
   let cancelled = 0;
   let failed = 0;

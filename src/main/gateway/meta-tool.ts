@@ -8,7 +8,7 @@ import type { AuditEvent } from '../http/audit';
 import type { LoadedPolicy } from '../policy';
 import type { RedactOptions } from '../redaction/pipeline';
 import type { Guidance } from './guidance';
-import type { Supervisor } from '../supervisor/supervisor';
+import type { ServerDirectory } from '../supervisor/server-directory';
 
 export type GatewayTransport = 'stdio' | 'http' | 'in-process';
 
@@ -19,10 +19,16 @@ export type RefreshSource = 'claude_config' | 'custom';
 export interface SessionIdentity {
   sessionId: string;
   operator: boolean;
+  /**
+   * The project the client works in, when it is not the gateway's own (an attached stdio client started
+   * elsewhere): the session sees that project's trusted servers and the user's, not the gateway's project's.
+   */
+  projectRoot?: string | null;
 }
 
 export interface GatewayContext {
-  supervisor: Supervisor;
+  /** The servers this session sees (its project's and the user's), by the names it uses. */
+  supervisor: ServerDirectory;
   transport: GatewayTransport;
   session: SessionIdentity;
   revision(): { id: string; refreshedAt: string };

@@ -4,7 +4,7 @@ import { GatewayError } from '../core/errors';
 import type { CallerDeadline } from '../supervisor/caller-deadline';
 import type { ServerHandle } from '../supervisor/server-handle';
 import type { LoadedPolicy } from '../policy';
-import type { Supervisor } from '../supervisor/supervisor';
+import type { ServerDirectory } from '../supervisor/server-directory';
 import { splitToolId } from './cards';
 import { indexedTools } from './indexed-tools';
 
@@ -14,7 +14,7 @@ export interface ResolvedTool {
 }
 
 /** Policy first: a denied tool never starts its server. A `deadline` bounds the wait for a lazy start. */
-export async function resolveTool(supervisor: Supervisor, policy: LoadedPolicy, id: string, deadline?: CallerDeadline): Promise<ResolvedTool> {
+export async function resolveTool(supervisor: ServerDirectory, policy: LoadedPolicy, id: string, deadline?: CallerDeadline): Promise<ResolvedTool> {
   const parts = splitToolId(id);
   if (!parts) {
     throw new GatewayError('E301', `Tool '${id}' is not a tool id: expected "server::tool"`, { tool_id: id },

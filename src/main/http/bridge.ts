@@ -21,6 +21,7 @@ import { verifiedFetch, type FetchLike } from '../state/verified-fetch';
 import { GuardedStdioTransport } from './guarded-stdio';
 import { jsonRpcError, TRANSPORT_REFUSED } from './jsonrpc';
 import { redact } from './redact';
+import { projectHeader } from './client-project';
 
 export const REINIT_TIMEOUT_MS = 30_000;
 
@@ -34,6 +35,8 @@ export interface BridgeOptions {
    * operator's shared secret is never usable as the proof key, so it is never sent without this.
    */
   instanceToken?: string;
+  /** The client's own project root: the gateway shows it this project's servers (client-project.ts). */
+  project?: string | null;
   log(line: string): void;
   stdin?: Readable;
   stdout?: Writable;
@@ -87,7 +90,8 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   const toClient = (message: JSONRPCMessage) => stdio.send(message).catch((error: unknown) => log(`bridge: stdout: ${String(error)}`));
 
   const newHttp = async (): Promise<StreamableHTTPClientTransport> => {
-    const transport = new StreamableHTTPClientTransport(url, credentialed ? { fetch: credentialed } : undefined);
+    const requestInit = options.project ? { headers: projectHeader(options.project) } : undefined;
+    const transport = new StreamableHTTPClientTransport(url, { ...(credentialed && { fetch: credentialed }), ...(requestInit && { requestInit }) });
     transport.onmessage = (message) => {
       const id = (message as { id?: unknown }).id;
       if (typeof id === 'string' && internal.has(id)) return internal.get(id)?.(message);

@@ -10,6 +10,7 @@ import { hostAllowed, originAllowed, type OriginPolicy } from './loopback';
 import type { Caller } from './mcp-endpoint';
 import { clientKey, type RateLimiter } from './rate-limit';
 import { headerValue, sendJson, sendRpcError } from './replies';
+import { clientProject } from './client-project';
 
 export interface GateOptions {
   originPolicy: OriginPolicy;
@@ -52,7 +53,7 @@ export function passesDeclaredSize(req: IncomingMessage, res: ServerResponse, ma
 /** Check 5. Null: refused (401/403/503 answered, audited as a gateway-level event). */
 export async function authenticate(req: IncomingMessage, res: ServerResponse, options: GateOptions, startedAt: number): Promise<Caller | null> {
   const result = await options.authenticator.authenticate(headerValue(req, 'authorization'));
-  if (result.ok) return { principal: result.principal, authState: result.state, startedAt };
+  if (result.ok) return { principal: result.principal, authState: result.state, startedAt, project: clientProject(req, result.principal) };
   options.audit.record({
     startedAt,
     session_id: null,

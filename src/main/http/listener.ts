@@ -66,7 +66,11 @@ export function coreServerFactory(
     // A handshake session owns its calls; stateless requests belong to their principal (contract §8.3),
     // keyed by method and identity so a JWT subject named "local" is not the instance token's holder.
     createServer: (identity) =>
-      gatehouse.createMcpServer('http', { sessionId: identity.sessionId ?? `principal:${identity.principalKey}`, operator: identity.operator }, { rateLimitRpm: settings?.rateLimitPerMinute }),
+      gatehouse.createMcpServer(
+        'http',
+        { sessionId: identity.sessionId ?? `principal:${identity.principalKey}`, operator: identity.operator, projectRoot: identity.project ?? null },
+        { rateLimitRpm: settings?.rateLimitPerMinute },
+      ),
     health: () => gatehouse.api.listHealth({}),
     hooks: {
       hasPendingWork: (sessionId) => gatehouse.hasPendingWork(sessionId),
@@ -85,7 +89,8 @@ function identityFromAuth(authInfo: AuthInfo | undefined): SessionIdentity {
   const extra = authInfo?.extra;
   const kind = extra?.principalKind;
   if (typeof extra?.principal === 'string' && typeof extra.principalKey === 'string' && (kind === 'token' || kind === 'jwt' || kind === 'local' || kind === 'anonymous')) {
-    return { sessionId: null, principal: extra.principal, principalKind: kind, principalKey: extra.principalKey, operator: false };
+    const project = typeof extra.project === 'string' ? extra.project : null;
+    return { sessionId: null, principal: extra.principal, principalKind: kind, principalKey: extra.principalKey, operator: false, project };
   }
   // Every /mcp request is authenticated before dispatch (authInfoOf), so this is never reached in practice.
   return { sessionId: null, principal: 'anonymous', principalKind: 'anonymous', principalKey: 'anonymous:anonymous', operator: false };

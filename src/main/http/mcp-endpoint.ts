@@ -18,6 +18,8 @@ export interface Caller {
   principal: Principal;
   authState: AuthState;
   startedAt: number;
+  /** The project the client named (a local caller only; see client-project.ts), or null. */
+  project?: string | null;
 }
 
 export interface McpEndpointOptions {
@@ -33,14 +35,14 @@ export interface McpEndpointOptions {
 const EXEMPT_METHODS = new Set(['tools/call', 'tasks/result', 'subscriptions/listen']);
 const MODERN_VERSION = /^\d{4}-\d{2}-\d{2}$/;
 
-export function authInfoOf(principal: Principal): AuthInfo {
+export function authInfoOf(principal: Principal, project: string | null = null): AuthInfo {
   // The token itself stays out of handler context: nothing downstream may forward or log it.
   return {
     token: 'redacted',
     clientId: principal.name,
     scopes: principal.scopes,
     ...(principal.expiresAt !== undefined && { expiresAt: principal.expiresAt }),
-    extra: { principal: principal.name, principalKind: principal.kind, principalKey: principalKey(principal) },
+    extra: { principal: principal.name, principalKind: principal.kind, principalKey: principalKey(principal), ...(project && { project }) },
   };
 }
 
@@ -91,7 +93,7 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
     let end: ExchangeEnd;
     try {
       const webRequest = toWebRequest(req, body, controller.signal);
-      end = await runExchange(res, () => options.modern.fetch(webRequest, { parsedBody: inbound.message, authInfo: authInfoOf(caller.principal) }), {
+      end = await runExchange(res, () => options.modern.fetch(webRequest, { parsedBody: inbound.message, authInfo: authInfoOf(caller.principal, caller.project ?? null) }), {
         requestId: inbound.kind === 'request' ? inbound.id : null,
         timeoutMs: timeoutFor(inbound),
         cancel: () => controller.abort(),
@@ -133,7 +135,7 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
       if (!isInitializeRequest(inbound.message)) {
         return sendRpcError(res, 400, inbound.id, -32602, 'Invalid params: initialize needs protocolVersion, capabilities and clientInfo');
       }
-      const prepared = await sessions.prepare(caller.principal);
+      const prepared = await sessions.prepare(caller.principal, caller.project ?? null);
       if ('refused' in prepared) {
         // 429: this principal's own quota, its other sessions must end first; 503: the gateway as a whole is full.
         if (prepared.refused === 'principal') {

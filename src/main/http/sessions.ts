@@ -42,6 +42,8 @@ export interface SessionIdentity {
   principalKey: string;
   /** The operator sees every session's work (the desktop panel, the CLI); HTTP clients never are. */
   operator: boolean;
+  /** The project the client named (local callers only), fixed for the session at initialize. */
+  project?: string | null;
 }
 
 export type SessionCloseReason = 'deleted' | 'expired' | 'evicted' | 'closed' | 'shutdown';
@@ -134,7 +136,7 @@ export class SessionRegistry {
    * transport accepts the handshake (`adopt`), so a refused initialize leaves nothing behind. Caps are
    * checked and the slot taken synchronously, before anything is awaited.
    */
-  async prepare(principal: Principal): Promise<{ session: Session; adopted: () => boolean } | SessionRefusal> {
+  async prepare(principal: Principal, project: string | null = null): Promise<{ session: Session; adopted: () => boolean } | SessionRefusal> {
     const key = principalKey(principal);
     const held = this.held.get(key) ?? 0;
     if (held >= this.perPrincipal) {
@@ -159,7 +161,7 @@ export class SessionRegistry {
     this.held.set(key, held + 1);
 
     const id = newSessionId();
-    const identity: SessionIdentity = { sessionId: id, principal: principal.name, principalKind: principal.kind, principalKey: key, operator: false };
+    const identity: SessionIdentity = { sessionId: id, principal: principal.name, principalKind: principal.kind, principalKey: key, operator: false, project };
     let adopted = false;
     let session: Session | undefined;
     this.opening.add(id);
