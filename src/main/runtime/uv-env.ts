@@ -1,5 +1,6 @@
 // The environment uv runs with. The base is the gateway contract's allowlist (the supervisor's
-// buildChildEnv); the operator's UV_* settings pass through (their values are never displayed); pip's
+// buildChildEnv, which carries the machine's TLS trust settings: TRUST_VARIABLES there is the one list
+// for every child); the operator's UV_* settings pass through (their values are never displayed); pip's
 // index settings are translated for uv; UV_CACHE_DIR overrides any inherited value when a cache is
 // configured; PYTHONNOUSERSITE=1 keeps the user's site-packages out of every interpreter uv starts.
 import { buildChildEnv } from '../supervisor/child-env';
@@ -7,9 +8,6 @@ import { readPipSettings, uvEnvFromPip } from './pip-index';
 
 /** Names a Python server's own `env` may not set (python-runtime.md §7.3). */
 export const RESERVED_PYTHON_ENV = ['PYTHONPATH', 'PYTHONHOME', 'PYTHONSTARTUP', 'PYTHONUSERBASE'] as const;
-
-// TLS settings uv honours; a machine behind an inspecting proxy needs them.
-const TLS_PASSTHROUGH = ['SSL_CERT_FILE', 'SSL_CERT_DIR'];
 
 export interface UvEnvOptions {
   gatewayEnv: NodeJS.ProcessEnv;
@@ -23,7 +21,7 @@ export async function buildUvEnv(options: UvEnvOptions): Promise<Record<string, 
   const { gatewayEnv } = options;
   const env: Record<string, string> = { ...buildChildEnv(gatewayEnv, {}).env };
   for (const [name, value] of Object.entries(gatewayEnv)) {
-    if (value !== undefined && (name.startsWith('UV_') || TLS_PASSTHROUGH.includes(name))) env[name] = value;
+    if (value !== undefined && name.startsWith('UV_')) env[name] = value;
   }
   Object.assign(env, uvEnvFromPip(await readPipSettings(gatewayEnv), gatewayEnv));
   Object.assign(env, options.serverEnv ?? {});

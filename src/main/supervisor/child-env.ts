@@ -9,9 +9,23 @@
 // allowlist, so it never passes on: every child gets its own.
 import { interpolateValues } from './interpolate';
 
-const ALLOWED = new Set([
+/**
+ * The machine's TLS trust settings. Behind a TLS-inspecting proxy or with a private package index, a
+ * child that installs or fetches anything (`uvx`, `npx`, pip, requests, curl) fails without them. They
+ * name certificate files or switch to the system store; they are not secrets (a path may show a user
+ * name). uv reads SSL_CERT_FILE and SSL_CERT_DIR itself; UV_SYSTEM_CERTS is its system-store switch and
+ * UV_NATIVE_TLS the deprecated older name of it, the one older uv versions read. Python servers through uv
+ * (runtime/uv-env.ts) get them from this same list.
+ */
+export const TRUST_VARIABLES = [
+  'SSL_CERT_FILE', 'SSL_CERT_DIR', 'NODE_EXTRA_CA_CERTS', 'REQUESTS_CA_BUNDLE', 'CURL_CA_BUNDLE', 'PIP_CERT',
+  'UV_SYSTEM_CERTS', 'UV_NATIVE_TLS',
+] as const;
+
+const ALLOWED = new Set<string>([
   'HOME', 'USER', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'LANG', 'TZ', 'TMPDIR',
   'http_proxy', 'https_proxy', 'no_proxy', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'ALL_PROXY', 'all_proxy',
+  ...TRUST_VARIABLES,
   // Windows needs these to start almost anything.
   'SYSTEMROOT', 'SystemRoot', 'WINDIR', 'COMSPEC', 'PATHEXT', 'APPDATA', 'LOCALAPPDATA', 'PROGRAMDATA',
   'PROGRAMFILES', 'USERPROFILE', 'TEMP', 'TMP',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildChildEnv } from '../../../src/main/supervisor/child-env';
+import { buildChildEnv, TRUST_VARIABLES } from '../../../src/main/supervisor/child-env';
 
 const gatewayEnv: NodeJS.ProcessEnv = {
   HOME: '/home/u',
@@ -98,5 +98,35 @@ describe('buildChildEnv', () => {
   it('passes the Windows system variables', () => {
     const { env } = buildChildEnv({ SystemRoot: 'C:\\Windows', COMSPEC: 'cmd.exe', PATHEXT: '.EXE', USERPROFILE: 'C:\\Users\\u', APPDATA: 'a' }, {});
     expect(Object.keys(env).sort()).toEqual(['APPDATA', 'COMSPEC', 'PATHEXT', 'SystemRoot', 'USERPROFILE']);
+  });
+
+  it("passes the machine's TLS trust settings to every child (issue 12, item 6)", () => {
+    const trust = {
+      SSL_CERT_FILE: '/etc/corp/ca.pem',
+      SSL_CERT_DIR: '/etc/corp/certs',
+      NODE_EXTRA_CA_CERTS: '/etc/corp/ca.pem',
+      REQUESTS_CA_BUNDLE: '/etc/corp/bundle.pem',
+      CURL_CA_BUNDLE: '/etc/corp/bundle.pem',
+      PIP_CERT: '/etc/corp/bundle.pem',
+      UV_SYSTEM_CERTS: '1',
+      UV_NATIVE_TLS: 'true',
+    };
+    const { env } = buildChildEnv({ ...gatewayEnv, ...trust }, {});
+    expect(env).toMatchObject(trust);
+    expect([...TRUST_VARIABLES].sort()).toEqual(Object.keys(trust).sort());
+  });
+
+  it('passes no look-alike of a trust setting, nothing that turns verification off, and no other UV_*/PIP_* setting', () => {
+    const { env } = buildChildEnv({
+      ssl_cert_file: '/a.pem', SSL_CERT_FILES: '/b.pem', NODE_EXTRA_CA_CERTS_X: '/c.pem',
+      NODE_TLS_REJECT_UNAUTHORIZED: '0', PYTHONHTTPSVERIFY: '0', UV_INSECURE_HOST: 'pypi.org',
+      UV_INDEX_URL: 'https://user:pw@mirror.invalid/simple', PIP_INDEX_URL: 'https://user:pw@mirror.invalid/simple',
+    }, {});
+    expect(env).toEqual({});
+  });
+
+  it("lets an entry name its own certificate file over the machine's", () => {
+    const { env } = buildChildEnv({ SSL_CERT_FILE: '/etc/corp/ca.pem' }, { SSL_CERT_FILE: '/srv/server-ca.pem' });
+    expect(env.SSL_CERT_FILE).toBe('/srv/server-ca.pem');
   });
 });
