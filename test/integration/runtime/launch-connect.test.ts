@@ -63,7 +63,7 @@ describe('a Python script server through the supervisor', () => {
     mkdirSync(empty);
     const definition = await definitionFor({ script: 'server.py', offline: true, cacheDir: empty, python: smokePython() });
     const stderr = new LogRing();
-    await expect(openConnection(definition, { gatewayEnv: smokeEnv(), stderr, timeoutMs: 120_000, onTransportError: () => undefined })).rejects.toThrow(/did not complete the MCP handshake/);
+    await expect(openConnection(definition, { gatewayEnv: smokeEnv(), stderr, timeoutMs: 120_000, onTransportError: () => undefined })).rejects.toThrow(/exited during start-up \(exit code \d+\) — stderr: /);
     expect(stderr.tail(20).join('\n')).toMatch(/offline|network/i);
   }, 180_000);
 
