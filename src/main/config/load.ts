@@ -125,7 +125,9 @@ function withTrust(readout: SourceReadout, stateDir: string): SourceReadout {
 export function recheckTrust(readout: SourceReadout, stateDir: string): SourceReadout {
   if (readout.source !== 'project' || !readout.sha256 || readout.trust?.state !== 'approved') return readout;
   const trust = trustVerdict(stateDir, readout.path ?? '', readout.sha256);
-  return trust.state === 'approved' ? readout : withTrust({ ...readout, trust: undefined }, stateDir);
+  // Only a withdrawn approval stops them: an approval of newer bytes (which do not read) supersedes the
+  // old one without revoking the file, and keeping the last good entries is what a typo should get.
+  return trust.state === 'not_approved' ? withTrust({ ...readout, trust: undefined }, stateDir) : readout;
 }
 
 /** Merges readouts (already in rank order). The first source that defines a name wins. */
