@@ -98,6 +98,14 @@ function withoutSelf(readout: SourceReadout, selfPorts: ReadonlySet<number>): So
   return selfReferences.length ? { ...readout, selfReferences } : readout;
 }
 
+/** The line a first run gets: no config file was found, so the demo config is what runs. */
+export function defaultConfigLine(config: EffectiveConfig, locations: ConfigLocations): string | null {
+  if (!config.sources.some((readout) => readout.source === 'default')) return null;
+  const looked = sourcePaths(locations).map(({ path }) => path).join(', ');
+  const servers = [...config.servers.keys()].join(', ');
+  return `config: no config file found (looked for ${looked}); using the embedded demo config (${servers}). Add your own servers to ~/.mcp.json or a project's .mcp.json, and the demo goes away`;
+}
+
 /** Log lines for skipped self-references: the entry is left alone, and nothing loops. */
 export function selfReferenceLines(config: EffectiveConfig): string[] {
   return config.sources.flatMap((readout) =>

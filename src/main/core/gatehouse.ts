@@ -5,7 +5,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerActionResult } from '../../shared/domain';
 import type { GatehouseApi } from '../../shared/ipc';
-import { formatIssue, selfReferenceLines } from '../config/load';
+import { defaultConfigLine, formatIssue, selfReferenceLines } from '../config/load';
 import { findProjectRoot } from '../config/project-root';
 import { ConfigStore } from '../config/store';
 import { ProjectScopes, type ProjectLayout } from '../config/project-scopes';
@@ -221,6 +221,8 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       }
       started = true;
       supervisor.reapOrphans();
+      const demo = defaultConfigLine(store.config, locations);
+      if (demo) log(demo);
       await applyConfig(store.config);
       store.watch((config) => {
         applyConfig(config).catch((error) => log(`config reload failed: ${safeMessage(error)}`));

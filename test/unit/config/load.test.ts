@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConfigIssue } from '../../../src/shared/domain';
 import { approveFile, revokeFile } from '../../../src/main/trust/store';
 import { ConfigStore } from '../../../src/main/config/store';
-import { DEFAULT_CONFIG_LABEL, formatIssue, mergeSources, readAllSources, selfReferenceLines, sourcePaths } from '../../../src/main/config/load';
+import { DEFAULT_CONFIG_LABEL, defaultConfigLine, formatIssue, mergeSources, readAllSources, selfReferenceLines, sourcePaths } from '../../../src/main/config/load';
 
 let root: string;
 let home: string;
@@ -123,10 +123,17 @@ describe('readAllSources + mergeSources', () => {
     expect([...merged.servers.keys()]).toEqual(['everything']);
     expect(merged.servers.get('everything')).toMatchObject({ source: 'default', sourcePath: null, startupPolicy: 'lazy', cwd: project });
 
+    // A first run says so, naming where it looked.
+    const locations = { projectRoot: project, homeDir: home, configPath: null, stateDir: stateDir() };
+    expect(defaultConfigLine(merged, locations)).toBe(
+      `config: no config file found (looked for ${join(project, '.mcp.json')}, ${join(home, '.mcp.json')}, ${join(home, '.claude', '.mcp.json')}); using the embedded demo config (everything). Add your own servers to ~/.mcp.json or a project's .mcp.json, and the demo goes away`,
+    );
+
     writeJson(join(home, '.mcp.json'), { mcpServers: {} });
     const some = readAllSources({ projectRoot: project, homeDir: home, configPath: null, stateDir: stateDir() });
     expect(some.some((r) => r.source === 'default')).toBe(false);
     expect(mergeSources(some).servers.size).toBe(0);
+    expect(defaultConfigLine(mergeSources(some), locations)).toBeNull();
   });
 
   it('does not fall back to the default when the only existing file is malformed', () => {
