@@ -40,12 +40,23 @@ export function nameWords(name: string): string[] {
 
 // Porter2 undoubles a final bb/dd/ff/gg/mm/nn/pp/rr/tt only after cutting a suffix ("adding" → "ad",
 // "add" → "add"); undoubling every stem the same way lets the two meet.
-const DOUBLED_END = /(bb|dd|ff|gg|mm|nn|pp|rr|tt)$/;
+const UNDOUBLED = new Set('bdfgmnprt');
+
+// A catalog repeats its words endlessly ("list", "file"): stems are remembered, within a bound so that
+// a stream of odd queries cannot grow the table without end.
+const STEM_CACHE_LIMIT = 50_000;
+const stemCache = new Map<string, string>();
 
 /** The stem of one lower-cased word. */
 export function stemWord(word: string): string {
-  const stemmed = stem(word);
-  return DOUBLED_END.test(stemmed) ? stemmed.slice(0, -1) : stemmed;
+  let stemmed = stemCache.get(word);
+  if (stemmed !== undefined) return stemmed;
+  stemmed = stem(word);
+  const last = stemmed.length - 1;
+  if (last > 0 && stemmed[last] === stemmed[last - 1] && UNDOUBLED.has(stemmed[last] as string)) stemmed = stemmed.slice(0, -1);
+  if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
+  stemCache.set(word, stemmed);
+  return stemmed;
 }
 
 export interface Term {

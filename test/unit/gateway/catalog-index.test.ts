@@ -8,6 +8,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CatalogIndex, indexTool, searchCatalog, type CatalogSource } from '../../../src/main/gateway/catalog';
 import { loadPolicy } from '../../../src/main/policy';
+import { BENCH_QUERIES, syntheticTools } from '../../../bench/search/synthetic-catalog';
 import { BILLING, FORGE, TRACKER } from '../../fixtures/corpus-tools';
 
 const dir = mkdtempSync(join(tmpdir(), 'gatehouse-catalog-index-'));
@@ -160,5 +161,20 @@ describe('CatalogIndex ranking', () => {
     expect(first.results).toEqual(full.results.slice(0, 10));
     expect(first.truncated).toBe(true);
     expect(full.truncated).toBe(true);
+  });
+
+  it('answers a small limit exactly as the first results of an exhaustive ranking (common words skipped only when they cannot matter)', () => {
+    const index = new CatalogIndex();
+    index.update(Array.from({ length: 20 }, (_, s) => ({ server: `s${String(s).padStart(2, '0')}`, tools: syntheticTools(s, 100), availability: 'online' as const })), openPolicy);
+    for (const query of [...BENCH_QUERIES, 'list', 'get user', 'create issue invoice report']) {
+      for (const filters of [{}, { risk_max: 'low' as const }, { server: 's03' }]) {
+        const all = index.search(query, filters, 2000);
+        for (const limit of [1, 5, 20]) {
+          const cut = index.search(query, filters, limit);
+          expect(cut.hits.map((h) => h.card.tool_id), `${query} ${JSON.stringify(filters)} limit ${limit}`).toEqual(all.hits.slice(0, limit).map((h) => h.card.tool_id));
+          expect(cut.truncated).toBe(all.hits.length > limit);
+        }
+      }
+    }
   });
 });

@@ -2,15 +2,18 @@
 // policy) changes. Each search first hands over the current lists; a list it already holds is known by
 // identity (the supervisor replaces a server's array on every connect and list_changed re-read, and the
 // descriptions cache replaces a server's entry on every write), so an unchanged catalog costs one
-// comparison per server and a changed server is re-indexed alone. A query then reads only the postings
-// of its own words, and ranks by BM25 with the whole catalog's statistics.
+// comparison per server and a changed server is re-indexed alone. Catalog-wide maps (stem → the
+// segments holding it, name → tools) are updated with it, so a query reads only the postings of its own
+// words and the few tools its name could be, and ranks by BM25 with the whole catalog's statistics.
 import type { Tool } from '@modelcontextprotocol/client';
 import { RISK_ORDER, type RiskHint } from '../cards';
 import { indexedTools, type ToolLimits } from '../indexed-tools';
 import { indexTool, type IndexedTool } from './indexed-tool';
-import { nameMatch, parseQuery, type ParsedQuery } from './query';
+import { CatalogTerms } from './catalog-terms';
+import { markNames, type Scratch } from './name-matches';
+import { parseQuery, type ParsedQuery } from './query';
 import { collator, Segment } from './segment';
-import { topK } from './top-k';
+import { TopK } from './top-k';
 
 export interface CatalogSource {
   server: string;
@@ -48,24 +51,23 @@ interface Entry {
 }
 
 interface Hit {
-  doc: IndexedTool;
+  /** Null only in the probe that tests a tool against the current best before a hit is built. */
+  doc: IndexedTool | null;
   segment: number;
   position: number;
   score: number;
-  visible: boolean;
   match: number;
 }
+
+/** Name match first, then relevance, then server and tool_id (the segment's order, the tool's position). */
+const rank = (a: Hit, b: Hit) => b.match - a.match || b.score - a.score || a.segment - b.segment || a.position - b.position;
 
 export class CatalogIndex {
   private readonly entries = new Map<string, Entry>();
   /** Segments in server order (the tie-break after relevance). */
   private ordered: Segment[] = [];
-  /** Stem → tools counting it, over the whole catalog (BM25's document frequency). */
-  private readonly frequency = new Map<string, number>();
-  /** Stem → segments holding any posting of it (a word "of the catalog" is never completed). */
-  private readonly present = new Map<string, number>();
-  private docCount = 0;
-  private totalLength = 0;
+  /** Word statistics and lookups over every segment. */
+  private readonly terms = new CatalogTerms();
   private changes = 0;
   // A server's tools are cut and stemmed once per list, whatever the policy does later.
   private readonly analysed = { online: new WeakMap<readonly Tool[], IndexedTool[]>(), offline: new WeakMap<readonly Tool[], IndexedTool[]>() };
@@ -113,49 +115,117 @@ export class CatalogIndex {
   }
 
   search(query: string, filters: SearchFilters, limit: number): SearchHits {
-    const total_available = this.docCount;
+    const total_available = this.terms.docCount;
     const parsed = parseQuery(query);
-    const segments = filters.server ? this.ordered.filter((s) => s.server === filters.server) : this.ordered;
     const accepts = acceptor(filters);
-    if (!parsed.terms.length) return { ...this.list(segments, accepts, limit), total_available };
+    if (!parsed.terms.length) {
+      const segments = filters.server ? this.ordered.filter((s) => s.server === filters.server) : this.ordered;
+      return { ...this.list(segments, accepts, limit), total_available };
+    }
 
-    const weights = this.weigh(parsed);
-    const hits = new Map<IndexedTool, Hit>();
-    const average = this.totalLength / Math.max(this.docCount, 1);
-    segments.forEach((segment, order) => {
-      for (const [stem, weight] of weights) {
-        const postings = segment.postings.get(stem);
-        if (!postings) continue;
-        const df = this.frequency.get(stem) ?? 0;
-        const idf = Math.log(1 + (this.docCount - df + 0.5) / (df + 0.5));
-        for (let i = 0; i < postings.docs.length; i++) {
-          const position = postings.docs[i] as number;
-          const doc = segment.docs[position] as IndexedTool;
-          if (!accepts(doc)) continue;
-          let hit = hits.get(doc);
-          if (!hit) hits.set(doc, (hit = { doc, segment: order, position, score: 0, visible: false, match: 0 }));
-          const tf = postings.counts[i] as number;
-          if (tf) hit.score += (weight * idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * doc.length) / average));
-          if (postings.visible[i]) hit.visible = true;
+    // Rarest words first: they find the few tools worth ranking, and the common words ("list", "get")
+    // may then only add to those (see below) instead of walking thousands of postings.
+    const weights = [...this.weigh(parsed)]
+      .map(([stem, weight]) => {
+        const df = this.terms.frequency.get(stem) ?? 0;
+        return { stem, weight: weight * Math.log(1 + (this.terms.docCount - df + 0.5) / (df + 0.5)) };
+      })
+      .sort((a, b) => b.weight - a.weight || (a.stem < b.stem ? -1 : 1));
+    // The most a word can add to a tool's score (BM25's tf part tends to K1 + 1), and to the end of the list.
+    const ceiling = weights.map(({ weight }) => weight * (K1 + 1));
+    const rest = ceiling.map((_, i) => ceiling.slice(i).reduce((sum, c) => sum + c, 0));
+    const average = this.terms.totalLength / Math.max(this.terms.docCount, 1);
+    const best = new TopK<Hit>(limit, rank);
+    const probe: Hit = { doc: null, segment: 0, position: 0, score: 0, match: 0 };
+    const only = filters.server ?? null;
+    // The segments this query wrote scratch into, to read and reset them at the end.
+    const active: Segment[] = [];
+    const activate = (segment: Segment) => {
+      if (segment.active) return;
+      segment.active = true;
+      active.push(segment);
+    };
+    const reach = (segment: Segment, position: number) => {
+      activate(segment);
+      segment.touched.push(position);
+    };
+    const scratch: Scratch = { reach, activate };
+    // Tools whose name matches rank first whatever their score: they join before any word is read.
+    markNames(this.terms, parsed, only, scratch);
+    const add = (segment: Segment, position: number, weight: number, tf: number, visible: boolean) => {
+      if (tf) segment.scores[position] = (segment.scores[position] as number) + (weight * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * (segment.lengths[position] as number)) / average));
+      if (visible) segment.reached[position] = 2;
+    };
+    let settled = false;
+    for (let w = 0; w < weights.length; w++) {
+      const { stem, weight } = weights[w] as { stem: string; weight: number };
+      // Once settled, always settled: scores only grow and the bound only shrinks.
+      settled ||= this.settled(active, accepts, rest[w] as number, limit);
+      if (settled) {
+        // More than `limit` listed tools already score above anything the remaining words could give a
+        // tool not reached yet: those words only add to the tools reached (and the answer is truncated).
+        for (const segment of active) {
+          for (const position of segment.touched) {
+            const doc = segment.docs[position] as IndexedTool;
+            add(segment, position, weight, doc.counts.get(stem) ?? 0, doc.visible.has(stem));
+          }
+        }
+        continue;
+      }
+      // The hot loop: `add` written out, on the segment's typed arrays.
+      for (const { segment, postings } of this.terms.lists.get(stem) ?? []) {
+        if (only !== null && segment.server !== only) continue;
+        const { scores, reached, lengths } = segment;
+        const { docs, counts, visible } = postings;
+        for (let i = 0; i < docs.length; i++) {
+          const position = docs[i] as number;
+          if (!reached[position]) {
+            reached[position] = 1;
+            reach(segment, position);
+          }
+          const tf = counts[i] as number;
+          if (tf) scores[position] = (scores[position] as number) + (weight * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * (lengths[position] as number)) / average));
+          if (visible[i]) reached[position] = 2;
         }
       }
-      // An exact name is always an answer, even when its words are all stop-words to the ranking.
-      for (const position of segment.named(parsed.nameQuery)) {
-        const doc = segment.docs[position] as IndexedTool;
-        if (accepts(doc) && !hits.has(doc)) hits.set(doc, { doc, segment: order, position, score: 0, visible: true, match: 0 });
-        const hit = hits.get(doc);
-        if (hit) hit.visible = true;
-      }
-    });
-
-    const candidates: Hit[] = [];
-    for (const hit of hits.values()) {
-      if (!hit.visible) continue;
-      hit.match = nameMatch(parsed, hit.doc);
-      candidates.push(hit);
     }
-    const best = topK(candidates, limit, (a, b) => b.match - a.match || b.score - a.score || a.segment - b.segment || a.position - b.position);
-    return { hits: best.map((h) => h.doc), total_available, truncated: candidates.length > limit };
+
+    let matched = 0;
+    for (const segment of active) {
+      const { scores, reached, nameMatch, docs } = segment;
+      for (const position of segment.touched) {
+        const doc = docs[position] as IndexedTool;
+        if (reached[position] === 2 && accepts(doc)) {
+          matched++;
+          probe.segment = segment.order;
+          probe.position = position;
+          probe.score = scores[position] as number;
+          probe.match = nameMatch[position] as number;
+          if (best.admits(probe)) best.offer({ ...probe, doc });
+        }
+        scores[position] = 0;
+        reached[position] = 0;
+      }
+      for (const position of segment.named) nameMatch[position] = 0;
+      segment.touched.length = 0;
+      segment.named.length = 0;
+      segment.active = false;
+    }
+    return { hits: best.items().map((h) => h.doc as IndexedTool), total_available, truncated: matched > limit };
+  }
+
+  /** Whether more than `limit` listed tools already rank above any tool the words still unread could reach. */
+  private settled(active: readonly Segment[], accepts: (doc: IndexedTool) => boolean, bound: number, limit: number): boolean {
+    let strong = 0;
+    for (const segment of active) {
+      for (const position of segment.touched) {
+        if (segment.reached[position] !== 2) continue;
+        if (!segment.nameMatch[position] && !((segment.scores[position] as number) > bound)) continue;
+        if (!accepts(segment.docs[position] as IndexedTool)) continue;
+        if (++strong > limit) return true;
+      }
+    }
+    return false;
   }
 
   /** No words to rank by: everything the filters let through, in server then tool_id order. */
@@ -175,7 +245,7 @@ export class CatalogIndex {
   private weigh(query: ParsedQuery): Map<string, number> {
     const weights = new Map<string, number>();
     for (const term of query.terms) {
-      if (this.present.has(term.stem)) {
+      if (this.terms.present.has(term.stem)) {
         weights.set(term.stem, 1);
         continue;
       }
@@ -201,33 +271,21 @@ export class CatalogIndex {
   private put(server: string, entry: Entry): void {
     this.drop(server);
     this.entries.set(server, entry);
-    this.count(entry.segment, 1);
+    this.terms.add(entry.segment);
   }
 
   private drop(server: string): void {
     const entry = this.entries.get(server);
     if (!entry) return;
     this.entries.delete(server);
-    this.count(entry.segment, -1);
-  }
-
-  private count(segment: Segment, sign: 1 | -1): void {
-    this.docCount += sign * segment.docs.length;
-    this.totalLength += sign * segment.totalLength;
-    for (const [stem, n] of segment.frequency) bump(this.frequency, stem, sign * n);
-    for (const stem of segment.postings.keys()) bump(this.present, stem, sign);
+    this.terms.remove(entry.segment);
   }
 
   private reorder(): void {
     this.changes++;
     this.ordered = [...this.entries.values()].map((e) => e.segment).sort((a, b) => collator.compare(a.server, b.server));
+    this.ordered.forEach((segment, order) => (segment.order = order));
   }
-}
-
-function bump(map: Map<string, number>, key: string, by: number): void {
-  const next = (map.get(key) ?? 0) + by;
-  if (next) map.set(key, next);
-  else map.delete(key);
 }
 
 function acceptor(filters: SearchFilters): (doc: IndexedTool) => boolean {

@@ -39,13 +39,8 @@ function startsWith(words: readonly string[], start: readonly string[]): boolean
   return start.every((word, i) => words[i] === word);
 }
 
-export function nameMatch(query: ParsedQuery, tool: { lowerName: string; lowerId: string; nameStems: readonly string[] }): number {
-  const q = query.nameQuery;
-  if (!q) return NameMatch.none;
-  if (tool.lowerName === q || tool.lowerId === q) return NameMatch.exact;
-  if (query.nameStems.length === tool.nameStems.length && startsWith(tool.nameStems, query.nameStems)) return NameMatch.stemExact;
-  // A tool_id prefix only when the query has the "::" of one: a bare server name is not a name prefix.
-  if (tool.lowerName.startsWith(q) || (q.includes('::') && tool.lowerId.startsWith(q))) return NameMatch.prefix;
-  if (startsWith(tool.nameStems, query.nameStems)) return NameMatch.stemPrefix;
-  return NameMatch.none;
+/** The NameMatch a tool's name words give (stemExact, stemPrefix or none); the literal cases are looked up by name. */
+export function stemMatch(query: ParsedQuery, tool: { nameStems: readonly string[] }): number {
+  if (!startsWith(tool.nameStems, query.nameStems)) return NameMatch.none;
+  return query.nameStems.length === tool.nameStems.length ? NameMatch.stemExact : NameMatch.stemPrefix;
 }

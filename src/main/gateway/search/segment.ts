@@ -5,11 +5,17 @@ import type { IndexedTool } from './indexed-tool';
 
 export interface Postings {
   /** Positions in Segment.docs. */
-  docs: number[];
+  docs: Uint32Array;
   /** The stem's weighted count in each of those tools (0 when it is only in a tag). */
+  counts: Uint32Array;
+  /** 1 when the stem is in the tool's name, short description or tags. */
+  visible: Uint8Array;
+}
+
+interface Building {
+  docs: number[];
   counts: number[];
-  /** Whether the stem is in the tool's name, short description or tags. */
-  visible: boolean[];
+  visible: number[];
 }
 
 /** Server names and tool ids sort as catalog_search's tie-break always has (String#localeCompare). */
@@ -25,37 +31,54 @@ export class Segment {
   readonly words: string[];
   readonly wordStems = new Map<string, string>();
   readonly totalLength: number;
-  private readonly byName = new Map<string, number[]>();
+  /** Each tool's BM25 length, by position. */
+  readonly lengths: Float64Array;
+  /**
+   * Per-query scratch, by position: the score so far and whether the tool was reached (1) or reached by a
+   * visible word (2). A search is synchronous, so one set per segment serves every query in turn; the
+   * search resets the entries it touched before it returns.
+   */
+  readonly scores: Float64Array;
+  readonly reached: Uint8Array;
+  /** Per-query scratch: the name match of a tool (NameMatch), set only for the few tools whose name matches. */
+  readonly nameMatch: Uint8Array;
+  /** Per-query scratch: positions reached (scores/reached to reset) and positions given a name match. */
+  readonly touched: number[] = [];
+  readonly named: number[] = [];
+  /** Per-query: this segment holds scratch to read and reset. */
+  active = false;
+  /** This segment's place in the catalog's server order (the tie-break after relevance). */
+  order = 0;
 
   constructor(
     readonly server: string,
     tools: readonly IndexedTool[],
   ) {
     this.docs = [...tools].sort((a, b) => collator.compare(a.card.tool_id, b.card.tool_id));
+    this.lengths = Float64Array.from(this.docs, (doc) => doc.length);
+    this.scores = new Float64Array(this.docs.length);
+    this.reached = new Uint8Array(this.docs.length);
+    this.nameMatch = new Uint8Array(this.docs.length);
     let totalLength = 0;
+    const building = new Map<string, Building>();
     this.docs.forEach((doc, position) => {
       totalLength += doc.length;
       for (const stem of new Set([...doc.counts.keys(), ...doc.visible])) {
-        let list = this.postings.get(stem);
-        if (!list) this.postings.set(stem, (list = { docs: [], counts: [], visible: [] }));
+        let list = building.get(stem);
+        if (!list) building.set(stem, (list = { docs: [], counts: [], visible: [] }));
         const count = doc.counts.get(stem) ?? 0;
         list.docs.push(position);
         list.counts.push(count);
-        list.visible.push(doc.visible.has(stem));
+        list.visible.push(doc.visible.has(stem) ? 1 : 0);
         if (count) this.frequency.set(stem, (this.frequency.get(stem) ?? 0) + 1);
       }
       for (const [word, stem] of doc.visibleWords) this.wordStems.set(word, stem);
-      const named = this.byName.get(doc.lowerName);
-      if (named) named.push(position);
-      else this.byName.set(doc.lowerName, [position]);
     });
+    for (const [stem, list] of building) {
+      this.postings.set(stem, { docs: Uint32Array.from(list.docs), counts: Uint32Array.from(list.counts), visible: Uint8Array.from(list.visible) });
+    }
     this.totalLength = totalLength;
     this.words = [...this.wordStems.keys()].sort();
-  }
-
-  /** Tools whose lower-cased name is exactly `name`. */
-  named(name: string): readonly number[] {
-    return this.byName.get(name) ?? [];
   }
 
   /** The stems of the visible words that start with `prefix` (the word itself excluded). */

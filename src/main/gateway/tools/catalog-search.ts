@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { CatalogIndex, type CatalogSource } from '../catalog';
+import { CatalogIndex, type CatalogSource, type IndexedTool } from '../catalog';
+import type { Guidance } from '../guidance';
 import { jsonResult } from '../envelope';
 import { defineMetaTool } from '../meta-tool';
 import type { Supervisor } from '../../supervisor/supervisor';
@@ -14,6 +15,16 @@ function indexFor(supervisor: Supervisor): CatalogIndex {
   let index = indexes.get(supervisor);
   if (!index) indexes.set(supervisor, (index = new CatalogIndex()));
   return index;
+}
+
+// A card's code hint depends only on the tool and the guidance in force: worked out once per pair.
+const hints = new WeakMap<Guidance, WeakMap<IndexedTool, ReturnType<Guidance['codeHint']>>>();
+
+function codeHint(guidance: Guidance, tool: IndexedTool): ReturnType<Guidance['codeHint']> {
+  let known = hints.get(guidance);
+  if (!known) hints.set(guidance, (known = new WeakMap()));
+  if (!known.has(tool)) known.set(tool, guidance.codeHint({ name: tool.card.tool_name, description: tool.description }));
+  return known.get(tool) ?? null;
 }
 
 export const catalogSearch = defineMetaTool({
@@ -56,10 +67,7 @@ export const catalogSearch = defineMetaTool({
     const { hits, total_available, truncated } = index.search(args.query ?? '', args.filters ?? {}, args.limit);
     // L1 guidance: a code hint per card, from the full description (the card only has the short one).
     const guidance = gateway.guidance();
-    const results = hits.map((tool) => ({
-      ...tool.card,
-      code_hint: guidance.codeHint({ name: tool.card.tool_name, description: tool.description }),
-    }));
+    const results = hits.map((tool) => ({ ...tool.card, code_hint: codeHint(guidance, tool) }));
     // With a query, also say what lies beyond the catalog (contract §2.3 extras, each ≤ min(5, limit)):
     // provisionable manifest servers, CLIs the cached inventory found, registry servers (≤ 1.5 s). The
     // registry round trip starts first so it overlaps the local work.
