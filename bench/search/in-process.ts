@@ -16,6 +16,9 @@ export interface Timing {
   firstMs: number;
   p50: number;
   p99: number;
+  /** The same calls in CPU time (process.cpuUsage): what is left when the shared machine's scheduler is not. */
+  cpuP50: number;
+  cpuP99: number;
 }
 
 interface FakeHandle {
@@ -68,13 +71,18 @@ export async function measureCatalogSearch(sizes: number[], calls: number, warmu
     const firstMs = performance.now() - t0;
     for (let i = 0; i < warmup; i++) await search(i);
     const samples: number[] = [];
+    const cpu: number[] = [];
     for (let i = 0; i < calls; i++) {
+      const cpuStart = process.cpuUsage();
       const start = performance.now();
       await search(i);
       samples.push(performance.now() - start);
+      const used = process.cpuUsage(cpuStart);
+      cpu.push((used.user + used.system) / 1000);
     }
     samples.sort((a, b) => a - b);
-    timings.push({ tools, firstMs, p50: percentile(samples, 50), p99: percentile(samples, 99) });
+    cpu.sort((a, b) => a - b);
+    timings.push({ tools, firstMs, p50: percentile(samples, 50), p99: percentile(samples, 99), cpuP50: percentile(cpu, 50), cpuP99: percentile(cpu, 99) });
   }
   return timings;
 }

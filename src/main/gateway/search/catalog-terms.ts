@@ -18,12 +18,13 @@ export class CatalogTerms {
   readonly lists = new Map<string, { segment: Segment; postings: Postings }[]>();
   /** Lower-cased tool name → its tools (one per server at most). */
   readonly names = new Map<string, Place[]>();
-  /** First stem of a tool name → its tools: where "archived" looks for `archive` and `archive_list`. */
-  readonly firstStems = new Map<string, Place[]>();
+  /** A tool name's stems, joined by spaces → its tools: where "archived" finds `archive` (and, as a prefix, `archive_list`). */
+  readonly stemNames = new Map<string, Place[]>();
   docCount = 0;
   totalLength = 0;
-  /** Every tool by lower-cased name, sorted for name-prefix lookups; rebuilt on the first lookup after a change. */
-  private sortedNames: { name: string; place: Place }[] | null = null;
+  // Both name maps sorted, for prefix lookups; rebuilt on the first lookup after a change.
+  private sortedNames: Sorted | null = null;
+  private sortedStemNames: Sorted | null = null;
 
   add(segment: Segment): void {
     this.count(segment, 1);
@@ -35,31 +36,21 @@ export class CatalogTerms {
 
   /** The tools whose lower-cased name starts with `prefix` and is longer than it. */
   namesStartingWith(prefix: string): Place[] {
-    if (!this.sortedNames) {
-      this.sortedNames = [...this.names].flatMap(([name, places]) => places.map((place) => ({ name, place })));
-      this.sortedNames.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    }
-    const names = this.sortedNames;
-    let low = 0;
-    let high = names.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if ((names[mid] as { name: string }).name < prefix) low = mid + 1;
-      else high = mid;
-    }
-    const found: Place[] = [];
-    for (let i = low; i < names.length; i++) {
-      const { name, place } = names[i] as { name: string; place: Place };
-      if (!name.startsWith(prefix)) break;
-      if (name !== prefix) found.push(place);
-    }
-    return found;
+    this.sortedNames ??= sorted(this.names);
+    return startingWith(this.sortedNames, prefix);
+  }
+
+  /** The tools whose name stems start with these stems and go on. */
+  stemNamesStartingWith(stems: readonly string[]): Place[] {
+    this.sortedStemNames ??= sorted(this.stemNames);
+    return startingWith(this.sortedStemNames, `${stems.join(' ')} `);
   }
 
   private count(segment: Segment, sign: 1 | -1): void {
     this.docCount += sign * segment.docs.length;
     this.totalLength += sign * segment.totalLength;
     this.sortedNames = null;
+    this.sortedStemNames = null;
     for (const [stem, n] of segment.frequency) bump(this.frequency, stem, sign * n);
     for (const [stem, postings] of segment.postings) {
       bump(this.present, stem, sign);
@@ -67,16 +58,41 @@ export class CatalogTerms {
       else drop(this.lists, stem, (entry) => entry.segment === segment);
     }
     segment.docs.forEach((doc: IndexedTool, position) => {
-      const first = doc.nameStems[0];
+      const stems = doc.nameStems.join(' ');
       if (sign > 0) {
         append(this.names, doc.lowerName, { segment, position });
-        if (first !== undefined) append(this.firstStems, first, { segment, position });
+        if (stems) append(this.stemNames, stems, { segment, position });
       } else {
         drop(this.names, doc.lowerName, (place) => place.segment === segment);
-        if (first !== undefined) drop(this.firstStems, first, (place) => place.segment === segment);
+        if (stems) drop(this.stemNames, stems, (place) => place.segment === segment);
       }
     });
   }
+}
+
+type Sorted = { key: string; place: Place }[];
+
+function sorted(map: Map<string, Place[]>): Sorted {
+  const entries = [...map].flatMap(([key, places]) => places.map((place) => ({ key, place })));
+  return entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** The places whose key starts with `prefix` and is longer than it, by binary search. */
+function startingWith(entries: Sorted, prefix: string): Place[] {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((entries[mid] as Sorted[number]).key < prefix) low = mid + 1;
+    else high = mid;
+  }
+  const found: Place[] = [];
+  for (let i = low; i < entries.length; i++) {
+    const { key, place } = entries[i] as Sorted[number];
+    if (!key.startsWith(prefix)) break;
+    if (key !== prefix) found.push(place);
+  }
+  return found;
 }
 
 function append<T>(map: Map<string, T[]>, key: string, value: T): void {

@@ -1,9 +1,8 @@
 // "Exact name, then name prefix" (contract §2.3) without comparing the query with every tool name: the
-// few tools a query's name could be are looked up (by whole name, by first stem, by sorted prefix) and
+// few tools a query's name could be are looked up (by whole name or its stems, by sorted prefix) and
 // given their NameMatch in the segments' per-query scratch.
 import type { CatalogTerms, Place } from './catalog-terms';
-import type { IndexedTool } from './indexed-tool';
-import { NameMatch, stemMatch, type ParsedQuery } from './query';
+import { NameMatch, type ParsedQuery } from './query';
 import type { Segment } from './segment';
 
 export interface Scratch {
@@ -46,12 +45,9 @@ export function markNames(terms: CatalogTerms, query: ParsedQuery, only: string 
     for (const place of (terms.names.get(tool) ?? []).filter(ofServer)) mark(place, NameMatch.exact);
     if (tool) for (const place of terms.namesStartingWith(tool).filter(ofServer)) mark(place, NameMatch.prefix);
   }
-  const first = query.nameStems[0];
-  if (first !== undefined) {
-    for (const place of terms.firstStems.get(first) ?? []) {
-      const match = stemMatch(query, place.segment.docs[place.position] as IndexedTool);
-      if (match) mark(place, match);
-    }
+  if (query.nameStems.length) {
+    for (const place of terms.stemNames.get(query.nameStems.join(' ')) ?? []) mark(place, NameMatch.stemExact);
+    for (const place of terms.stemNamesStartingWith(query.nameStems)) mark(place, NameMatch.stemPrefix);
   }
   for (const place of terms.namesStartingWith(q)) mark(place, NameMatch.prefix);
 }

@@ -33,14 +33,3 @@ export const NameMatch = {
   /** The name or the whole tool_id, as typed (any case). */
   exact: 4,
 } as const;
-
-function startsWith(words: readonly string[], start: readonly string[]): boolean {
-  if (!start.length || start.length > words.length) return false;
-  return start.every((word, i) => words[i] === word);
-}
-
-/** The NameMatch a tool's name words give (stemExact, stemPrefix or none); the literal cases are looked up by name. */
-export function stemMatch(query: ParsedQuery, tool: { nameStems: readonly string[] }): number {
-  if (!startsWith(tool.nameStems, query.nameStems)) return NameMatch.none;
-  return query.nameStems.length === tool.nameStems.length ? NameMatch.stemExact : NameMatch.stemPrefix;
-}
