@@ -7,14 +7,17 @@ import type { Supervisor } from '../../supervisor/supervisor';
 import { cliHints } from './discovery/cli-hints';
 import { registryCandidates } from './discovery/registry-candidates';
 
-// One persistent index per supervisor (one gateway; tests run several in one process). It follows the
-// servers' tool lists by identity, so a search re-indexes only a server whose list changed.
-const indexes = new WeakMap<Supervisor, CatalogIndex>();
+// Persistent indexes per supervisor (one gateway; tests run several in one process): one of the live
+// servers, and one that also holds the offline cards, made on the first include_offline search, so
+// switching between the two kinds of query re-indexes nothing. Each follows the servers' tool lists by
+// identity, so a search re-indexes only a server whose list changed.
+const indexes = new WeakMap<Supervisor, { live: CatalogIndex; withOffline: CatalogIndex | null }>();
 
-function indexFor(supervisor: Supervisor): CatalogIndex {
-  let index = indexes.get(supervisor);
-  if (!index) indexes.set(supervisor, (index = new CatalogIndex()));
-  return index;
+function indexFor(supervisor: Supervisor, includeOffline: boolean): CatalogIndex {
+  let pair = indexes.get(supervisor);
+  if (!pair) indexes.set(supervisor, (pair = { live: new CatalogIndex(), withOffline: null }));
+  if (!includeOffline) return pair.live;
+  return (pair.withOffline ??= new CatalogIndex());
 }
 
 // A card's code hint depends only on the tool and the guidance in force: worked out once per pair.
@@ -62,7 +65,7 @@ export const catalogSearch = defineMetaTool({
       }
     }
     // Policy first, then the per-server cap: tools past max_tools_per_server are not indexed.
-    const index = indexFor(gateway.supervisor);
+    const index = indexFor(gateway.supervisor, args.include_offline);
     index.update(sources, gateway.policy());
     const { hits, total_available, truncated } = index.search(args.query ?? '', args.filters ?? {}, args.limit);
     // L1 guidance: a code hint per card, from the full description (the card only has the short one).
