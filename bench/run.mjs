@@ -66,10 +66,13 @@ async function benchEcho(base) {
   const invoke = (client) => () => client.callTool({ name: 'gateway.invoke', arguments: { tool_id: 'everything::echo', arguments: { message: 'hi' } } });
 
   const viaStdio = new Client({ name: 'bench', version: '1' });
-  await viaStdio.connect(new StdioClientTransport({ command: process.execPath, args: [launcher, 'serve', '--transport', 'stdio', '--project', project], env, stderr: 'ignore' }));
+  const stdioTransport = new StdioClientTransport({ command: process.execPath, args: [launcher, 'serve', '--transport', 'stdio', '--project', project], env, stderr: 'ignore' });
+  await viaStdio.connect(stdioTransport);
+  const stdioPid = stdioTransport.pid;
   const gatewayListBytes = Buffer.byteLength(JSON.stringify((await viaStdio.listTools()).tools));
   results.push(await measure('Gatehouse stdio (gateway.invoke)', invoke(viaStdio)));
   await viaStdio.close();
+  await gone(stdioPid);
 
   const server = spawn(process.execPath, [launcher, 'serve', '--transport', 'http', '--port', '0', '--project', project], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   const url = await new Promise((resolve, reject) => {
@@ -106,6 +109,22 @@ async function stopped(child) {
   await exited;
 }
 
+/**
+ * Waits until a gateway a client closed has really exited: the SDK's close() stops waiting after a
+ * grace period, and a gateway still stopping writes its state files into the bench's temp folder.
+ */
+async function gone(pid, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  while (pid && Date.now() < deadline) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** The bench entries that import the TypeScript sources, bundled like the test fixtures are. */
 async function buildSearchBench() {
   const { build } = await import('vite');
@@ -133,7 +152,7 @@ async function benchSearch(base) {
   const outDir = await buildSearchBench();
   const { measureCatalogSearch, BENCH_QUERIES } = await import(pathToFileURL(join(outDir, 'in-process.mjs')).href);
   const inProcess = await measureCatalogSearch(SEARCH_SIZES, SEARCH_CALLS, WARMUP);
-  const endToEnd = await measureEndToEnd({ base, launcher, bulkServer: join(outDir, 'bulk-server.mjs'), queries: BENCH_QUERIES, calls: Math.min(SEARCH_CALLS, 200), warmup: WARMUP });
+  const endToEnd = await measureEndToEnd({ base, launcher, gone, bulkServer: join(outDir, 'bulk-server.mjs'), queries: BENCH_QUERIES, calls: Math.min(SEARCH_CALLS, 200), warmup: WARMUP });
   const growth = (rows, key) => (rows[rows.length - 1][key] / rows[0][key]).toFixed(1);
   console.log(`\ncatalog_search, ${BENCH_QUERIES.length} queries in turn; in-process ${SEARCH_CALLS} calls, end to end ${Math.min(SEARCH_CALLS, 200)} calls per size\n`);
   const header = ['tools', 'first ms', 'in-process p50', 'p99', 'cpu p50', 'cpu p99', 'index p50', 'p99', 'end-to-end p50', 'p99'];

@@ -20,7 +20,7 @@ function percentile(sorted, p) {
 }
 
 /** Returns [{ tools, p50, p99 }] for each catalog size. */
-export async function measureEndToEnd({ base, launcher, bulkServer, queries, calls, warmup }) {
+export async function measureEndToEnd({ base, launcher, gone, bulkServer, queries, calls, warmup }) {
   const project = join(base, 'search-project');
   const home = join(base, 'search-home');
   mkdirSync(project, { recursive: true });
@@ -37,7 +37,9 @@ export async function measureEndToEnd({ base, launcher, bulkServer, queries, cal
   execFileSync(process.execPath, [launcher, 'trust', 'approve', '--yes', '--project', project], { env, stdio: 'ignore' });
 
   const client = new Client({ name: 'bench-search', version: '1' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [launcher, 'serve', '--transport', 'stdio', '--project', project], env, stderr: 'ignore' }));
+  const transport = new StdioClientTransport({ command: process.execPath, args: [launcher, 'serve', '--transport', 'stdio', '--project', project], env, stderr: 'ignore' });
+  await client.connect(transport);
+  const pid = transport.pid;
   const search = (i) => client.callTool({ name: 'gateway.catalog_search', arguments: { query: queries[i % queries.length] } });
   const timings = [];
   try {
@@ -61,6 +63,7 @@ export async function measureEndToEnd({ base, launcher, bulkServer, queries, cal
     }
   } finally {
     await client.close();
+    await gone(pid);
   }
   return timings;
 }
