@@ -1,7 +1,9 @@
-// A small BM25 ranking over named documents, with the catalog's tokenizer so "files", "--flag" and
-// stop-words are treated the same way as in catalog_search. Scores are normalised to 0..1 against the
-// best hit, so relevance_score compares within one answer.
-import { tokenize } from '../gateway/catalog';
+// A small BM25 ranking over named documents, with the same words as catalog_search: "files", "--flag"
+// and stop-words are treated alike, and words are compared by their stems, so "issue" ranks a server
+// whose keywords say "issues". Callers keep the words (they quote them back in reasons); only the
+// ranking reads stems. Scores are normalised to 0..1 against the best hit, so relevance_score compares
+// within one answer.
+import { stemWord, tokenize } from '../common/search-words';
 
 export interface Doc {
   id: string;
@@ -25,20 +27,36 @@ export function queryTerms(query: string): string[] {
   return [...new Set(tokenize(query).filter((t) => t.length > 1))];
 }
 
+/** Whether two words are one word in different forms ("issue", "issues"). */
+export function sameWord(a: string, b: string): boolean {
+  return a === b || stemWord(a) === stemWord(b);
+}
+
 export function rankDocs(docs: readonly Doc[], terms: readonly string[]): Scored[] {
-  if (!docs.length || !terms.length) return [];
+  const wanted = [...new Set(terms.map(stemWord))];
+  if (!docs.length || !wanted.length) return [];
   const k1 = 1.2;
   const b = 0.75;
-  const avg = docs.reduce((sum, d) => sum + d.terms.length, 0) / docs.length;
+  // Each document's stems counted once, not once per query word.
+  const counted = docs.map((doc) => {
+    const counts = new Map<string, number>();
+    for (const term of doc.terms) {
+      const stem = stemWord(term);
+      counts.set(stem, (counts.get(stem) ?? 0) + 1);
+    }
+    return { id: doc.id, length: doc.terms.length, counts };
+  });
+  const avg = counted.reduce((sum, d) => sum + d.length, 0) / counted.length;
+  const df = new Map(wanted.map((stem) => [stem, counted.filter((d) => d.counts.has(stem)).length]));
   const scored: Scored[] = [];
-  for (const doc of docs) {
+  for (const doc of counted) {
     let score = 0;
-    for (const term of terms) {
-      const tf = doc.terms.filter((t) => t === term).length;
+    for (const stem of wanted) {
+      const tf = doc.counts.get(stem) ?? 0;
       if (!tf) continue;
-      const df = docs.filter((d) => d.terms.includes(term)).length;
-      const idf = Math.log(1 + (docs.length - df + 0.5) / (df + 0.5));
-      score += (idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * doc.terms.length) / avg));
+      const n = df.get(stem) ?? 0;
+      const idf = Math.log(1 + (counted.length - n + 0.5) / (n + 0.5));
+      score += (idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * doc.length) / avg));
     }
     if (score > 0) scored.push({ id: doc.id, score });
   }

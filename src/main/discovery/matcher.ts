@@ -2,9 +2,8 @@
 // query; the unknown-service guard (before any CLI, so "post to Slack" never becomes curl); an
 // available CLI; a manifest category; BM25 over server keywords. The registry tier and the answer
 // shape live in the tool.
-import { nameWords } from '../gateway/cards';
-import { tokenize } from '../gateway/catalog';
-import { queryTerms, rankDocs, weightedTerms, type Doc, type Scored } from './bm25';
+import { nameWords, stemWord, tokenize } from '../common/search-words';
+import { queryTerms, rankDocs, sameWord, weightedTerms, type Doc, type Scored } from './bm25';
 import { unknownServices } from './service-guard';
 import type { CliEntry, Manifest } from './types';
 
@@ -62,7 +61,7 @@ export function matchCapability(input: MatchInput): Match {
   const cliDocs: Doc[] = [...manifest.clis.values()].filter((c) => input.availableClis.has(c.name)).map((c) => ({ id: c.name, terms: weightedTerms(c.name, c.keywords, c.description) }));
   for (const { id } of rankDocs(cliDocs, terms)) {
     const cli = manifest.clis.get(id) as CliEntry;
-    const keywordHits = terms.filter((t) => cli.keywords.some((k) => tokenize(k).includes(t)));
+    const keywordHits = terms.filter((t) => cli.keywords.some((k) => tokenize(k).some((word) => sameWord(word, t))));
     if (terms.includes(cli.name) || keywordHits.length >= 2) {
       const reason = terms.includes(cli.name) ? 'Matched query against CLI name.' : `Matched query against CLI keywords (${keywordHits.join(', ')}).`;
       return { tier: 'cli', cli, path: input.availableClis.get(id) ?? null, reason };
@@ -76,8 +75,9 @@ export function matchCapability(input: MatchInput): Match {
   ];
   let bestCategory: { name: string; hits: number } | null = null;
   for (const category of manifest.categories.values()) {
-    const words = new Set([category.name, ...category.keywords.flatMap((k) => tokenize(k))]);
-    const hits = terms.filter((t) => words.has(t)).length;
+    // Compared by stem, like the ranking: "remember a fact" hits a category whose keyword is "facts".
+    const stems = new Set([category.name, ...category.keywords.flatMap((k) => tokenize(k))].map(stemWord));
+    const hits = terms.filter((t) => stems.has(stemWord(t))).length;
     if (hits && (!bestCategory || hits > bestCategory.hits)) bestCategory = { name: category.name, hits };
   }
   if (bestCategory) {

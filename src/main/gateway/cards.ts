@@ -1,5 +1,9 @@
 // Capability cards: the compact view of a downstream tool that catalog_search returns (contract §2.2).
 import type { Tool } from '@modelcontextprotocol/client';
+import { nameWords } from '../common/search-words';
+
+/** The words of a tool name, whatever its style: `deleteFile`, `delete_file`, `delete-file.v2`. */
+export { nameWords };
 
 export type RiskHint = 'low' | 'medium' | 'high';
 export const RISK_ORDER: Record<RiskHint, number> = { low: 0, medium: 1, high: 2 };
@@ -29,16 +33,6 @@ const TAG_WORDS: Record<string, RegExp> = {
 };
 const HIGH_WORDS = ['delete', 'remove', 'drop', 'execute', 'run', 'write', 'create', 'update', 'modify', 'send', 'post', 'put'];
 const LOW_WORDS = ['read', 'get', 'list', 'search', 'query', 'fetch', 'describe'];
-
-/** The words of a tool name, whatever its style: `deleteFile`, `delete_file`, `delete-file.v2`. */
-export function nameWords(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-}
 
 export function toolId(server: string, tool: string): string {
   return `${server}::${tool}`;

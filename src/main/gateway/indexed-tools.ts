@@ -3,7 +3,8 @@
 // refresh and health all use this one rule, so a tool past the cap is never callable by its id either.
 import type { LoadedPolicy } from '../policy';
 
-type Limits = Pick<LoadedPolicy, 'toolAllowed' | 'limits'>;
+export type ToolLimits = Pick<LoadedPolicy, 'toolAllowed' | 'limits'>;
+type Limits = ToolLimits;
 
 export function indexedTools<T extends { name: string }>(server: string, tools: readonly T[], policy: Limits): T[];
 export function indexedTools<T>(server: string, tools: readonly T[], policy: Limits, nameOf: (tool: T) => string): T[];

@@ -25,8 +25,23 @@ describe('matchCapability', () => {
   it('uses categories from the manifest, then BM25 keywords', () => {
     expect(match('read files')).toMatchObject({ tier: 'category', category: 'files', ranked: [{ id: 'filesystem' }] });
     expect(match('remember facts')).toMatchObject({ tier: 'category', category: 'memory' });
-    const keywords = match('echo sampling');
+    const keywords = match('echo');
     expect(keywords).toMatchObject({ tier: 'keywords' });
     if (keywords.tier === 'keywords') expect(keywords.ranked[0]).toEqual({ id: 'everything', score: 1 });
+  });
+
+  it('compares words by their stems, in categories and keywords alike', () => {
+    // "sampling" is the testing category's keyword "sample" in another form.
+    const sampling = match('echo sampling');
+    expect(sampling).toMatchObject({ tier: 'category', category: 'testing' });
+    if (sampling.tier === 'category') expect(sampling.ranked[0]).toEqual({ id: 'everything', score: 1 });
+    // everything's keyword is "echo"; fetch's is "page".
+    expect(match('echoes')).toEqual({ tier: 'keywords', ranked: [{ id: 'everything', score: 1 }] });
+    expect(match('screenshots of pages')).toMatchObject({ tier: 'keywords', ranked: [{ id: 'fetch', score: 1 }] });
+  });
+
+  it('quotes the query words a CLI matched, whatever their form', () => {
+    // gh's keywords say "pull" and "request": "requests" is the second hit, quoted as the query wrote it.
+    expect(match('pull requests', ['gh'])).toMatchObject({ tier: 'cli', cli: { name: 'gh' }, reason: 'Matched query against CLI keywords (pull, requests).' });
   });
 });

@@ -43,12 +43,20 @@ describe('tokenize', () => {
 });
 
 describe('indexTool', () => {
-  it('indexes the card, with name terms separate from the weighted terms', () => {
+  it('indexes the card, with name words weighed three times and title words twice, all stemmed', () => {
     const indexed = indexTool('fs', tool('read_file', 'Reads things.', { title: 'Reader' }));
     expect(indexed.card.tool_id).toBe('fs::read_file');
-    expect([...indexed.nameTerms]).toEqual(['read', 'file']);
-    expect(indexed.terms.filter((t) => t === 'read')).toHaveLength(3);
-    expect(indexed.terms.filter((t) => t === 'reader')).toHaveLength(2);
+    expect(indexed.nameStems).toEqual(['read', 'file']);
+    // "Reads" is "read" once more, from the description.
+    expect(indexed.counts.get('read')).toBe(4);
+    expect(indexed.counts.get('reader')).toBe(2);
+    expect(indexed.length).toBe(3 + 3 + 2 + 2);
+  });
+
+  it('lists as visible only the name, short description and tag words', () => {
+    const indexed = indexTool('fs', tool('echo', 'Echoes the message back.', { inputSchema: { type: 'object', properties: { file_path: { type: 'string' } } } }));
+    expect([...indexed.visible].sort()).toEqual(['back', 'echo', 'fs', 'messag']);
+    expect(indexed.counts.get('path')).toBe(1);
   });
 });
 

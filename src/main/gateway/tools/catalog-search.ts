@@ -1,22 +1,33 @@
-import type { Tool } from '@modelcontextprotocol/client';
 import * as z from 'zod';
-import { indexTool, searchCatalog, type IndexedTool } from '../catalog';
+import { CatalogIndex, type CatalogSource, type IndexedTool } from '../catalog';
+import type { Guidance } from '../guidance';
 import { jsonResult } from '../envelope';
-import { indexedTools } from '../indexed-tools';
 import { defineMetaTool } from '../meta-tool';
+import type { Supervisor } from '../../supervisor/supervisor';
 import { cliHints } from './discovery/cli-hints';
 import { registryCandidates } from './discovery/registry-candidates';
 
-// Indexing is per tool list, and a server's list only changes on (re)connect: cache by identity.
-const indexCache = { online: new WeakMap<readonly Tool[], IndexedTool[]>(), offline: new WeakMap<readonly Tool[], IndexedTool[]>() };
+// Persistent indexes per supervisor (one gateway; tests run several in one process): one of the live
+// servers, and one that also holds the offline cards, made on the first include_offline search, so
+// switching between the two kinds of query re-indexes nothing. Each follows the servers' tool lists by
+// identity, so a search re-indexes only a server whose list changed.
+const indexes = new WeakMap<Supervisor, { live: CatalogIndex; withOffline: CatalogIndex | null }>();
 
-function indexed(server: string, tools: readonly Tool[], availability: 'online' | 'offline'): IndexedTool[] {
-  let entries = indexCache[availability].get(tools);
-  if (!entries) {
-    entries = tools.map((tool) => indexTool(server, tool, availability));
-    indexCache[availability].set(tools, entries);
-  }
-  return entries;
+function indexFor(supervisor: Supervisor, includeOffline: boolean): CatalogIndex {
+  let pair = indexes.get(supervisor);
+  if (!pair) indexes.set(supervisor, (pair = { live: new CatalogIndex(), withOffline: null }));
+  if (!includeOffline) return pair.live;
+  return (pair.withOffline ??= new CatalogIndex());
+}
+
+// A card's code hint depends only on the tool and the guidance in force: worked out once per pair.
+const hints = new WeakMap<Guidance, WeakMap<IndexedTool, ReturnType<Guidance['codeHint']>>>();
+
+function codeHint(guidance: Guidance, tool: IndexedTool): ReturnType<Guidance['codeHint']> {
+  let known = hints.get(guidance);
+  if (!known) hints.set(guidance, (known = new WeakMap()));
+  if (!known.has(tool)) known.set(tool, guidance.codeHint({ name: tool.card.tool_name, description: tool.description }));
+  return known.get(tool) ?? null;
 }
 
 export const catalogSearch = defineMetaTool({
@@ -43,28 +54,23 @@ export const catalogSearch = defineMetaTool({
   }),
   async run(args, gateway) {
     const handles = gateway.supervisor.all();
-    const policy = gateway.policy();
     const live = (status: string) => status === 'online' || status === 'degraded';
-    // Policy first, then the per-server cap: tools past max_tools_per_server are not indexed.
-    const visible = (server: string, entries: IndexedTool[]) =>
-      indexedTools(server, entries, policy, (t) => t.card.tool_name);
-    const tools = handles.filter((h) => live(h.status)).flatMap((h) => visible(h.name, indexed(h.name, h.tools, 'online')));
+    const sources: CatalogSource[] = handles.filter((h) => live(h.status)).map((h) => ({ server: h.name, tools: h.tools, availability: 'online' }));
     if (args.include_offline) {
       // Cards from the last time a server was seen; a live list always wins, so no tool appears twice.
       // A server held back by project trust shows no cards: it cannot be described or invoked (E404).
       for (const handle of handles.filter((h) => !live(h.status) && !h.definition.untrusted)) {
         const cached = gateway.supervisor.descriptions?.get(handle.name);
-        if (cached) tools.push(...visible(handle.name, indexed(handle.name, cached, 'offline')));
+        if (cached) sources.push({ server: handle.name, tools: cached, availability: 'offline' });
       }
     }
-    const found = searchCatalog(tools, args.query ?? '', args.filters ?? {}, args.limit);
+    // Policy first, then the per-server cap: tools past max_tools_per_server are not indexed.
+    const index = indexFor(gateway.supervisor, args.include_offline);
+    index.update(sources, gateway.policy());
+    const { hits, total_available, truncated } = index.search(args.query ?? '', args.filters ?? {}, args.limit);
     // L1 guidance: a code hint per card, from the full description (the card only has the short one).
-    const descriptions = new Map(tools.map((t) => [t.card.tool_id, t.description]));
     const guidance = gateway.guidance();
-    const results = found.results.map((card) => ({
-      ...card,
-      code_hint: guidance.codeHint({ name: card.tool_name, description: descriptions.get(card.tool_id) ?? card.short_description }),
-    }));
+    const results = hits.map((tool) => ({ ...tool.card, code_hint: codeHint(guidance, tool) }));
     // With a query, also say what lies beyond the catalog (contract §2.3 extras, each ≤ min(5, limit)):
     // provisionable manifest servers, CLIs the cached inventory found, registry servers (≤ 1.5 s). The
     // registry round trip starts first so it overlaps the local work.
@@ -76,8 +82,9 @@ export const catalogSearch = defineMetaTool({
     const registry_candidates = (await registry) ?? [];
     const some = <T>(list: T[]) => (list.length ? list : null);
     return jsonResult({
-      ...found,
       results,
+      total_available,
+      truncated,
       manifest_candidates: some(manifest_candidates),
       cli_hints: some(cli_hints),
       registry_candidates: some(registry_candidates),

@@ -1,0 +1,300 @@
+// catalog_search's persistent index: one Segment per server, kept until that server's tool list (or the
+// policy) changes. Each search first hands over the current lists; a list it already holds is known by
+// identity (the supervisor replaces a server's array on every connect and list_changed re-read, and the
+// descriptions cache replaces a server's entry on every write), so an unchanged catalog costs one
+// comparison per server and a changed server is re-indexed alone. Catalog-wide maps (stem → the
+// segments holding it, name → tools) are updated with it, so a query reads only the postings of its own
+// words and the few tools its name could be, and ranks by BM25 with the whole catalog's statistics.
+import type { Tool } from '@modelcontextprotocol/client';
+import { RISK_ORDER, type RiskHint } from '../cards';
+import { indexedTools, type ToolLimits } from '../indexed-tools';
+import { indexTool, type IndexedTool } from './indexed-tool';
+import { CatalogTerms } from './catalog-terms';
+import { markNames, type Scratch } from './name-matches';
+import { parseQuery, type ParsedQuery } from './query';
+import { collator, Segment } from './segment';
+import { TopK } from './top-k';
+
+export interface CatalogSource {
+  server: string;
+  tools: readonly Tool[];
+  availability: 'online' | 'offline';
+}
+
+export interface SearchFilters {
+  server?: string | null;
+  tags?: string[] | null;
+  risk_max?: RiskHint | null;
+}
+
+export interface SearchHits {
+  hits: IndexedTool[];
+  total_available: number;
+  truncated: boolean;
+}
+
+// BM25's usual constants.
+const K1 = 1.2;
+const B = 0.75;
+/** A partial word shorter than this is not completed: "car" would find "card", "log" "login". */
+const MIN_PARTIAL = 4;
+/** A partial word with more completions than this is too vague to complete at all. */
+const MAX_COMPLETIONS = 8;
+/** A completed partial word counts half: a tool with the whole word ranks above a guess. */
+const PARTIAL_WEIGHT = 0.5;
+
+interface Entry {
+  tools: readonly Tool[] | null;
+  availability: CatalogSource['availability'];
+  policy: ToolLimits | null;
+  segment: Segment;
+}
+
+interface Hit {
+  /** Null only in the probe that tests a tool against the current best before a hit is built. */
+  doc: IndexedTool | null;
+  segment: number;
+  position: number;
+  score: number;
+  match: number;
+}
+
+/** Name match first, then relevance, then server and tool_id (the segment's order, the tool's position). */
+const rank = (a: Hit, b: Hit) => b.match - a.match || b.score - a.score || a.segment - b.segment || a.position - b.position;
+
+export class CatalogIndex {
+  private readonly entries = new Map<string, Entry>();
+  /** Segments in server order (the tie-break after relevance). */
+  private ordered: Segment[] = [];
+  /** Word statistics and lookups over every segment. */
+  private readonly terms = new CatalogTerms();
+  private changes = 0;
+  // A server's tools are cut and stemmed once per list, whatever the policy does later.
+  private readonly analysed = { online: new WeakMap<readonly Tool[], IndexedTool[]>(), offline: new WeakMap<readonly Tool[], IndexedTool[]>() };
+
+  /** An index over tools indexed elsewhere (tests, one-off rankings): one segment per server. */
+  static of(tools: readonly IndexedTool[]): CatalogIndex {
+    const index = new CatalogIndex();
+    const byServer = new Map<string, IndexedTool[]>();
+    for (const tool of tools) {
+      const list = byServer.get(tool.card.server);
+      if (list) list.push(tool);
+      else byServer.set(tool.card.server, [tool]);
+    }
+    for (const [server, list] of byServer) index.put(server, { tools: null, availability: 'online', policy: null, segment: new Segment(server, list) });
+    index.reorder();
+    return index;
+  }
+
+  /**
+   * Brings the index to the given lists: policy first, then the per-server cap (indexedTools), exactly
+   * as describe and invoke see them. Servers not in `sources` leave the index.
+   */
+  update(sources: readonly CatalogSource[], policy: ToolLimits): void {
+    let changed = false;
+    const current = new Set<string>();
+    for (const source of sources) {
+      current.add(source.server);
+      const entry = this.entries.get(source.server);
+      if (entry && entry.tools === source.tools && entry.availability === source.availability && entry.policy === policy) continue;
+      const offered = indexedTools(source.server, this.analyse(source), policy, (t) => t.card.tool_name);
+      this.put(source.server, { tools: source.tools, availability: source.availability, policy, segment: new Segment(source.server, offered) });
+      changed = true;
+    }
+    for (const server of [...this.entries.keys()]) {
+      if (current.has(server)) continue;
+      this.drop(server);
+      changed = true;
+    }
+    if (changed) this.reorder();
+  }
+
+  /** Counts the changes of the catalog's contents: the same number means not one server was re-indexed. */
+  get generation(): number {
+    return this.changes;
+  }
+
+  search(query: string, filters: SearchFilters, limit: number): SearchHits {
+    const total_available = this.terms.docCount;
+    const parsed = parseQuery(query);
+    const accepts = acceptor(filters);
+    if (!parsed.terms.length) {
+      const segments = filters.server ? this.ordered.filter((s) => s.server === filters.server) : this.ordered;
+      return { ...this.list(segments, accepts, limit), total_available };
+    }
+
+    // Rarest words first: they find the few tools worth ranking, and the common words ("list", "get")
+    // may then only add to those (see below) instead of walking thousands of postings.
+    const weights = [...this.weigh(parsed)]
+      .map(([stem, weight]) => {
+        const df = this.terms.frequency.get(stem) ?? 0;
+        return { stem, weight: weight * Math.log(1 + (this.terms.docCount - df + 0.5) / (df + 0.5)) };
+      })
+      .sort((a, b) => b.weight - a.weight || (a.stem < b.stem ? -1 : 1));
+    // The most a word can add to a tool's score (BM25's tf part tends to K1 + 1), and to the end of the list.
+    const ceiling = weights.map(({ weight }) => weight * (K1 + 1));
+    const rest = ceiling.map((_, i) => ceiling.slice(i).reduce((sum, c) => sum + c, 0));
+    const average = this.terms.totalLength / Math.max(this.terms.docCount, 1);
+    const best = new TopK<Hit>(limit, rank);
+    const probe: Hit = { doc: null, segment: 0, position: 0, score: 0, match: 0 };
+    const only = filters.server ?? null;
+    // The segments this query wrote scratch into, to read and reset them at the end.
+    const active: Segment[] = [];
+    const activate = (segment: Segment) => {
+      if (segment.active) return;
+      segment.active = true;
+      active.push(segment);
+    };
+    const reach = (segment: Segment, position: number) => {
+      activate(segment);
+      segment.touched.push(position);
+    };
+    const scratch: Scratch = { reach, activate };
+    // Tools whose name matches rank first whatever their score: they join before any word is read.
+    markNames(this.terms, parsed, only, scratch);
+    const add = (segment: Segment, position: number, weight: number, tf: number, visible: boolean) => {
+      if (tf) segment.scores[position] = (segment.scores[position] as number) + (weight * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * (segment.lengths[position] as number)) / average));
+      if (visible) segment.reached[position] = 2;
+    };
+    let settled = false;
+    for (let w = 0; w < weights.length; w++) {
+      const { stem, weight } = weights[w] as { stem: string; weight: number };
+      // Once settled, always settled: scores only grow and the bound only shrinks.
+      settled ||= this.settled(active, accepts, rest[w] as number, limit);
+      if (settled) {
+        // More than `limit` listed tools already score above anything the remaining words could give a
+        // tool not reached yet: those words only add to the tools reached (and the answer is truncated).
+        for (const segment of active) {
+          for (const position of segment.touched) {
+            const doc = segment.docs[position] as IndexedTool;
+            add(segment, position, weight, doc.counts.get(stem) ?? 0, doc.visible.has(stem));
+          }
+        }
+        continue;
+      }
+      // The hot loop: `add` written out, on the segment's typed arrays.
+      for (const { segment, postings } of this.terms.lists.get(stem) ?? []) {
+        if (only !== null && segment.server !== only) continue;
+        const { scores, reached, lengths } = segment;
+        const { docs, counts, visible } = postings;
+        for (let i = 0; i < docs.length; i++) {
+          const position = docs[i] as number;
+          if (!reached[position]) {
+            reached[position] = 1;
+            reach(segment, position);
+          }
+          const tf = counts[i] as number;
+          if (tf) scores[position] = (scores[position] as number) + (weight * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * (lengths[position] as number)) / average));
+          if (visible[i]) reached[position] = 2;
+        }
+      }
+    }
+
+    let matched = 0;
+    for (const segment of active) {
+      const { scores, reached, nameMatch, docs } = segment;
+      for (const position of segment.touched) {
+        const doc = docs[position] as IndexedTool;
+        if (reached[position] === 2 && accepts(doc)) {
+          matched++;
+          probe.segment = segment.order;
+          probe.position = position;
+          probe.score = scores[position] as number;
+          probe.match = nameMatch[position] as number;
+          if (best.admits(probe)) best.offer({ ...probe, doc });
+        }
+        scores[position] = 0;
+        reached[position] = 0;
+      }
+      for (const position of segment.named) nameMatch[position] = 0;
+      segment.touched.length = 0;
+      segment.named.length = 0;
+      segment.active = false;
+    }
+    return { hits: best.items().map((h) => h.doc as IndexedTool), total_available, truncated: matched > limit };
+  }
+
+  /** Whether more than `limit` listed tools already rank above any tool the words still unread could reach. */
+  private settled(active: readonly Segment[], accepts: (doc: IndexedTool) => boolean, bound: number, limit: number): boolean {
+    let strong = 0;
+    for (const segment of active) {
+      for (const position of segment.touched) {
+        if (segment.reached[position] !== 2) continue;
+        if (!segment.nameMatch[position] && !((segment.scores[position] as number) > bound)) continue;
+        if (!accepts(segment.docs[position] as IndexedTool)) continue;
+        if (++strong > limit) return true;
+      }
+    }
+    return false;
+  }
+
+  /** No words to rank by: everything the filters let through, in server then tool_id order. */
+  private list(segments: readonly Segment[], accepts: (doc: IndexedTool) => boolean, limit: number): Omit<SearchHits, 'total_available'> {
+    const hits: IndexedTool[] = [];
+    for (const segment of segments) {
+      for (const doc of segment.docs) {
+        if (!accepts(doc)) continue;
+        if (hits.length === limit) return { hits, truncated: true };
+        hits.push(doc);
+      }
+    }
+    return { hits, truncated: false };
+  }
+
+  /** Each query stem with its weight; a partial word ("repo") stands for the visible words it begins. */
+  private weigh(query: ParsedQuery): Map<string, number> {
+    const weights = new Map<string, number>();
+    for (const term of query.terms) {
+      if (this.terms.present.has(term.stem)) {
+        weights.set(term.stem, 1);
+        continue;
+      }
+      if (term.word.length < MIN_PARTIAL) continue;
+      const completions = new Set<string>();
+      for (const segment of this.ordered) segment.completions(term.word, completions);
+      if (completions.size > MAX_COMPLETIONS) continue;
+      for (const stem of completions) if (!weights.has(stem)) weights.set(stem, PARTIAL_WEIGHT);
+    }
+    return weights;
+  }
+
+  private analyse(source: CatalogSource): IndexedTool[] {
+    const cache = this.analysed[source.availability];
+    let tools = cache.get(source.tools);
+    if (!tools) {
+      tools = source.tools.map((tool) => indexTool(source.server, tool, source.availability));
+      cache.set(source.tools, tools);
+    }
+    return tools;
+  }
+
+  private put(server: string, entry: Entry): void {
+    this.drop(server);
+    this.entries.set(server, entry);
+    this.terms.add(entry.segment);
+  }
+
+  private drop(server: string): void {
+    const entry = this.entries.get(server);
+    if (!entry) return;
+    this.entries.delete(server);
+    this.terms.remove(entry.segment);
+  }
+
+  private reorder(): void {
+    this.changes++;
+    this.ordered = [...this.entries.values()].map((e) => e.segment).sort((a, b) => collator.compare(a.server, b.server));
+    this.ordered.forEach((segment, order) => (segment.order = order));
+  }
+}
+
+function acceptor(filters: SearchFilters): (doc: IndexedTool) => boolean {
+  const wanted = (filters.tags ?? []).map((t) => t.toLowerCase());
+  const riskMax = filters.risk_max ? RISK_ORDER[filters.risk_max] : null;
+  if (!wanted.length && riskMax === null) return () => true;
+  return (doc) => {
+    if (wanted.length && !wanted.some((tag) => doc.lowerTags.has(tag))) return false;
+    if (riskMax !== null && RISK_ORDER[doc.card.risk_hint] > riskMax) return false;
+    return true;
+  };
+}
