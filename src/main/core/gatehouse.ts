@@ -9,7 +9,7 @@ import { defaultConfigLine, formatIssue, selfReferenceLines } from '../config/lo
 import { findProjectRoot } from '../config/project-root';
 import { ConfigStore } from '../config/store';
 import { ProjectScopes, type ProjectLayout } from '../config/project-scopes';
-import { scopedDirectory } from '../supervisor/server-directory';
+import { scopedDirectory, type ServerDirectory } from '../supervisor/server-directory';
 import type { EffectiveConfig } from '../config/types';
 import type { Server } from '@modelcontextprotocol/server';
 import { createGatewayServer, META_TOOLS } from '../gateway/mcp-server';
@@ -113,6 +113,16 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   // The gateway's own servers by name, and the attached projects' beside them (config/project-scopes.ts).
   let ownNames = new Map<string, string>();
   let layout: ProjectLayout = { definitions: new Map(), visible: new Map() };
+  // One view per project, shared by its sessions (the search index is kept per view).
+  const directories = new Map<string | null, ServerDirectory>();
+  const directoryFor = (scope: string | null): ServerDirectory => {
+    let directory = directories.get(scope);
+    if (!directory) {
+      directory = scopedDirectory(supervisor, () => (scope ? layout.visible.get(scope) ?? ownNames : ownNames));
+      directories.set(scope, directory);
+    }
+    return directory;
+  };
   const applyConfig = async (config: EffectiveConfig): Promise<ReloadResult> => {
     revision = newRevision();
     for (const issue of config.issues) log(formatIssue(issue));
@@ -122,6 +132,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     const own = allowedServers(config);
     ownNames = new Map([...own.keys()].map((name) => [name, name]));
     layout = projects.layout(own, (name) => policy.serverAllowed(name));
+    for (const scope of directories.keys()) if (scope !== null && !layout.visible.has(scope)) directories.delete(scope);
     const result = await supervisor.apply(new Map([...own, ...layout.definitions]));
     return { revisionId: revision.id, ...result };
   };
@@ -247,7 +258,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       // A client from another project sees that project's servers and the user's; the operator sees all.
       const scope = projects.scopeOf(ownSession.projectRoot);
       if (scope) projects.acquire(scope);
-      const directory = ownSession.operator ? supervisor : scopedDirectory(supervisor, () => (scope ? layout.visible.get(scope) ?? ownNames : ownNames));
+      const directory = ownSession.operator ? supervisor : directoryFor(scope);
       const server = createGatewayServer(tools, {
         supervisor: directory,
         sessionCount: () => sessions.size,

@@ -3,7 +3,7 @@ import { CatalogIndex, type CatalogSource, type IndexedTool } from '../catalog';
 import type { Guidance } from '../guidance';
 import { jsonResult } from '../envelope';
 import { defineMetaTool } from '../meta-tool';
-import type { Supervisor } from '../../supervisor/supervisor';
+import type { ServerDirectory } from '../../supervisor/server-directory';
 import { cliHints } from './discovery/cli-hints';
 import { registryCandidates } from './discovery/registry-candidates';
 
@@ -11,9 +11,9 @@ import { registryCandidates } from './discovery/registry-candidates';
 // servers, and one that also holds the offline cards, made on the first include_offline search, so
 // switching between the two kinds of query re-indexes nothing. Each follows the servers' tool lists by
 // identity, so a search re-indexes only a server whose list changed.
-const indexes = new WeakMap<Supervisor, { live: CatalogIndex; withOffline: CatalogIndex | null }>();
+const indexes = new WeakMap<ServerDirectory, { live: CatalogIndex; withOffline: CatalogIndex | null }>();
 
-function indexFor(supervisor: Supervisor, includeOffline: boolean): CatalogIndex {
+function indexFor(supervisor: ServerDirectory, includeOffline: boolean): CatalogIndex {
   let pair = indexes.get(supervisor);
   if (!pair) indexes.set(supervisor, (pair = { live: new CatalogIndex(), withOffline: null }));
   if (!includeOffline) return pair.live;
