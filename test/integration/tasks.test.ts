@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { coreForFile } from '../helpers/core';
 import { callMeta } from '../helpers/meta';
 import { everythingServer } from '../helpers/workspace';
+import type { ErrorEntry } from '../../src/main/gateway/envelope';
 
 interface TaskInfo {
   server_name: string;
@@ -34,9 +35,9 @@ it('runs a task-only tool as a task and returns its result to its owner only', a
   const foreignList = await callMeta<{ tasks: TaskInfo[] }>(other, 'gateway.tasks_list');
   expect(foreignList.body.tasks).toEqual([]);
 
-  const refused = await callMeta<{ ok: boolean; errors: string[] }>(shared.core.client, 'gateway.refresh');
+  const refused = await callMeta<{ ok: boolean; errors: ErrorEntry[] }>(shared.core.client, 'gateway.refresh');
   expect(refused.body.ok).toBe(false);
-  expect(refused.body.errors[0]).toContain('1 task(s) active');
+  expect(refused.body.errors[0]?.message).toContain('1 task(s) active');
 
   const result = await callMeta<{ ok: boolean; task: TaskInfo; result: { content: { text?: string }[] } }>(shared.core.client, 'gateway.tasks_result', { server_name, task_id });
   expect(result.body.ok).toBe(true);
@@ -50,13 +51,13 @@ it('runs a task-only tool as a task and returns its result to its owner only', a
 });
 
 it('refuses task mode for a tool that does not support tasks', async () => {
-  const { body, isError } = await callMeta<{ ok: boolean; errors: string[] }>(shared.core.client, 'gateway.invoke', {
+  const { body, isError } = await callMeta<{ ok: boolean; errors: ErrorEntry[] }>(shared.core.client, 'gateway.invoke', {
     tool_id: 'everything::echo',
     arguments: { message: 'x' },
     task: {},
   });
   expect(isError).toBe(true);
-  expect(JSON.parse(body.errors[0] ?? '{}').message).toContain('does not advertise MCP task support');
+  expect(body.errors[0]?.message).toContain('does not advertise MCP task support');
 });
 
 it('counts active tasks in refusals and cancels them downstream when forced', async () => {

@@ -11,7 +11,6 @@ import { shapeResult } from '../shape-result';
 import { TraceContextInput, traceMeta } from '../trace-context';
 import { startTask } from './start-task';
 import { correlationInputs, correlationOf } from '../correlation';
-import { isUrlElicitation, URL_ELICITATION_ENTRY } from '../url-elicitation';
 
 export const invoke = defineMetaTool({
   name: 'gateway.invoke',
@@ -53,10 +52,9 @@ export const invoke = defineMetaTool({
     const failure = (error: unknown) => {
       const denied = error instanceof GatewayError && (error.code === 'E401' || error.code === 'E402' || error.code === 'E102');
       // Auth fields stay in the error entry and are lifted to the top level (contract §2.3 "+ auth fields");
-      // a URL elicitation keeps the contract's fixed plain-string entry (§2.1).
+      // a URL elicitation's entry carries the contract's fixed text as its message (§2.1).
       const auth = authFieldsOf(error);
-      const errors = isUrlElicitation(error) ? [URL_ELICITATION_ENTRY] : [errorEntry(error)];
-      return jsonResult({ tool_id: toolId, ok: false, truncated: false, errors, ...auth, auth_state: denied ? 'policy_denied' : (auth.auth_state ?? null) }, { isError: true });
+      return jsonResult({ tool_id: toolId, ok: false, truncated: false, errors: [errorEntry(error)], ...auth, auth_state: denied ? 'policy_denied' : (auth.auth_state ?? null) }, { isError: true });
     };
 
     let resolved;
