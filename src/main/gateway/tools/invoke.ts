@@ -22,7 +22,9 @@ export const invoke = defineMetaTool({
   annotations: { openWorldHint: true },
   input: z.object({
     tool_id: z.string().min(1).describe('A "server::tool" id from gateway.catalog_search.'),
-    arguments: z.record(z.string(), z.unknown()).nullish(),
+    // A plain object with a default, not a nullable one: old clients read only a property's top-level
+    // `type` to know its text is JSON (issue 12). An explicit null is still dropped to this default.
+    arguments: z.record(z.string(), z.unknown()).default({}).describe('The tool\'s arguments, as gateway.describe shows them.'),
     options: z
       .object({
         timeout_ms: z.number().int().min(1000).max(300_000).default(30_000).describe('Inactivity timeout; progress from the tool resets it.'),
@@ -64,7 +66,7 @@ export const invoke = defineMetaTool({
       return failure(error);
     }
     const { handle, tool } = resolved;
-    const callArguments = args.arguments ?? {};
+    const callArguments = args.arguments;
     const problems = validateArguments(tool.inputSchema as Record<string, unknown>, callArguments);
     if (problems.length) {
       return failure(
