@@ -50,6 +50,19 @@ it('runs a task-only tool as a task and returns its result to its owner only', a
   expect(cancelDone.body).toMatchObject({ ok: true, status: 'cancelled' });
 });
 
+it('runs the task-only tool as a task when called without one, and returns its report (issue 12)', async () => {
+  // Four one-second stages; the wait is bounded by options.timeout_ms.
+  const { body, isError } = await callMeta<{ ok: boolean; task: TaskInfo; result: { content: { text?: string }[] } }>(shared.core.client, 'gateway.invoke', {
+    tool_id: 'everything::simulate-research-query',
+    arguments: { topic: 'plain calls' },
+    options: { timeout_ms: 120_000 },
+  });
+  expect(isError).toBe(false);
+  expect(body.ok).toBe(true);
+  expect(body.task).toMatchObject({ server_name: 'everything', status: 'completed' });
+  expect(body.result.content.map((c) => c.text ?? '').join('\n')).toContain('Research Report: plain calls');
+});
+
 it('refuses task mode for a tool that does not support tasks', async () => {
   const { body, isError } = await callMeta<{ ok: boolean; errors: ErrorEntry[] }>(shared.core.client, 'gateway.invoke', {
     tool_id: 'everything::echo',

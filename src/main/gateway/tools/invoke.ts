@@ -4,11 +4,12 @@ import { GatewayError } from '../../core/errors';
 import { callError } from '../call-errors';
 import { validateArguments } from '../validate-arguments';
 import { errorEntry, jsonResult } from '../envelope';
+import { resultAnswer } from '../result-answer';
 import { defineMetaTool } from '../meta-tool';
 import { resolveTool } from '../resolve-tool';
 import { outputBudget } from '../output-budget';
-import { shapeResult } from '../shape-result';
 import { TraceContextInput, traceMeta } from '../trace-context';
+import { runRequiredTask } from './required-task';
 import { startTask } from './start-task';
 import { correlationInputs, correlationOf } from '../correlation';
 
@@ -18,7 +19,9 @@ export const invoke = defineMetaTool({
   description:
     'Call a downstream tool by tool_id with its arguments (see gateway.describe). Arguments are checked ' +
     'against the tool\'s schema first. Returns ok, result (the tool\'s content blocks) and errors; ' +
-    'ok is false when the tool itself reported an error.',
+    'ok is false when the tool itself reported an error. A tool that runs only as a task (execution.taskSupport ' +
+    '"required") always runs as one: without task={...} the call waits up to options.timeout_ms and returns its ' +
+    'result, or the task to poll with gateway.tasks_result if it is still running.',
   annotations: { openWorldHint: true },
   input: z.object({
     tool_id: z.string().min(1).describe('A "server::tool" id from gateway.catalog_search.'),
@@ -81,6 +84,11 @@ export const invoke = defineMetaTool({
       const request = { pollIntervalSeconds: poll_interval ?? null, metadata: metadata ?? null, requestorContext: requestor_context ?? null };
       return startTask(handle, tool, toolId, callArguments, { ttlSeconds: ttl ?? undefined, request, meta }, gateway, failure);
     }
+    // The spec forbids a plain call of a task-only tool: it runs as a task, and the caller who asked for
+    // a plain call gets the result if it comes within the timeout, else the task to poll.
+    if (tool.execution?.taskSupport === 'required') {
+      return runRequiredTask(handle, tool, toolId, callArguments, { meta, waitMs: timeoutMs, maxOutputChars: args.options?.max_output_chars, signal: call.signal }, gateway, failure);
+    }
 
     const startedAt = Date.now();
     let downstream;
@@ -97,23 +105,6 @@ export const invoke = defineMetaTool({
       return failure(callError(error, { server: handle.name, toolId, timeoutMs, startedAt }));
     }
 
-    const shaped = shapeResult(downstream, outputBudget(gateway, args.options?.max_output_chars, args.options?.redact_secrets !== false));
-    const ok = downstream.isError !== true;
-    const errors = ok ? [] : [errorEntry(new GatewayError('E302', `${toolId} reported an error`, { source: 'downstream' }))];
-    if (shaped.withheld) {
-      errors.push(errorEntry(new GatewayError('E403', `${shaped.withheld} binary block(s) over the policy's max_binary_bytes were withheld`, { withheld: shaped.withheld })));
-    }
-    return jsonResult(
-      {
-        tool_id: toolId,
-        ok,
-        result: shaped.result,
-        truncated: shaped.truncated,
-        summary: shaped.truncated ? `Output was ${shaped.rawSize} bytes; text was cut to the output limit.` : null,
-        raw_size_estimate: shaped.truncated ? shaped.rawSize : null,
-        errors,
-      },
-      { isError: !ok, extra: shaped.passthrough },
-    );
+    return resultAnswer(toolId, downstream, outputBudget(gateway, args.options?.max_output_chars, args.options?.redact_secrets !== false));
   },
 });
