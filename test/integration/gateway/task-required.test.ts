@@ -39,6 +39,13 @@ it('runs a required-task tool called without a task as an MCP task, and returns 
   expect(listed.body.tasks).toContainEqual(expect.objectContaining({ task_id: body.task?.task_id, status: 'completed' }));
 });
 
+it('redacts that result with the policy patterns even when redact_secrets is false, as for every task result', async () => {
+  const { body } = await invoke({ tool_id: 'jobs::report', arguments: { topic: 'api_key=abc123' }, options: { redact_secrets: false } });
+  expect(body.ok).toBe(true);
+  expect(body.result?.content[0]?.text).toContain('[REDACTED]');
+  expect(JSON.stringify(body)).not.toContain('abc123');
+});
+
 it('returns the task to poll when the work outlives the wait (options.timeout_ms)', async () => {
   const { body, isError } = await invoke({ tool_id: 'jobs::watch', options: { timeout_ms: 1000 } });
   expect(isError).toBe(false);
