@@ -9,12 +9,13 @@ import { processAlive, waitFor } from '../helpers/core';
 import { callMeta } from '../helpers/meta';
 import { CONTRACT_META_TOOLS } from './contract/helpers/contract';
 import { CLI_ENTRY, createWorkspace, everythingServer, type Workspace } from '../helpers/workspace';
+import type { ErrorEntry } from '../../src/main/gateway/envelope';
 
 interface InvokeBody {
   tool_id: string;
   ok: boolean;
   truncated: boolean;
-  errors: string[];
+  errors: ErrorEntry[];
   result?: { content: { type: string; text?: string }[] };
 }
 
@@ -54,7 +55,7 @@ function sharedChecks(getClient: () => Client) {
     const { body, isError } = await callMeta<InvokeBody>(getClient(), 'gateway.invoke', { tool_id: 'everything::echo', arguments: { message: 5 } });
     expect(isError).toBe(true);
     expect(body.ok).toBe(false);
-    const error = JSON.parse(body.errors[0] ?? '{}') as { code: string; message: string };
+    const error = body.errors[0] as ErrorEntry;
     expect(error.code).toBe('E304');
     expect(error.message).toContain('/message: must be string');
   });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startCore, waitFor, type CoreUnderTest } from '../helpers/core';
 import { callMeta } from '../helpers/meta';
 import { createWorkspace, REPO_ROOT, type Workspace } from '../helpers/workspace';
+import type { ErrorEntry } from '../../src/main/gateway/envelope';
 
 const TOKENS = {
   TOKEN: 'open-token-5d1c2a9e7f',
@@ -25,7 +26,7 @@ const answers: string[] = [];
 
 interface Answer {
   ok: boolean;
-  errors: string[];
+  errors: ErrorEntry[];
   auth_state?: string;
   next_step?: string;
   auth_challenge?: Record<string, unknown>;
@@ -41,7 +42,7 @@ async function call(name: string, args: Record<string, unknown>) {
   return answer;
 }
 
-const firstError = (body: Answer) => JSON.parse(body.errors[0] ?? '{}') as { code: string; message: string; suggestion: string; details: Record<string, unknown> };
+const firstError = (body: Answer) => (body.errors[0] ?? {}) as { code: string; message: string; suggestion: string; details: Record<string, unknown> };
 
 beforeAll(async () => {
   remote = spawn(process.execPath, [join(REPO_ROOT, 'out/fixtures/protected-server.mjs')], {
@@ -93,7 +94,7 @@ it('answers a -32042 with the fixed error entry and sanitised url_elicitations',
   expect(isError).toBe(true);
   expect(body).toMatchObject({
     ok: false,
-    errors: ['URL-mode elicitation required.'],
+    errors: [expect.objectContaining({ code: 'E302', message: 'URL-mode elicitation required.', retryable: true })],
     auth_state: 'elicitation_required',
     next_step: "gateway.auth_connect(server_name='open')",
     url_elicitations: [{
@@ -155,7 +156,7 @@ it('gives connect_server the E201 and the auth_connect step for a refused scope'
   const { body } = await call('gateway.connect_server', { server_name: 'limited' });
   expect(body).toMatchObject({ ok: false, new_status: 'offline', next_step: "gateway.auth_connect(server_name='limited')" });
   expect(body).toMatchObject({ auth_state: 'insufficient_scope', auth_challenge: { error: 'insufficient_scope' }, auth_metadata: { declared_scopes: ['docs:read'] } });
-  expect(body.errors.join(' ')).toContain('insufficient_scope');
+  expect(JSON.stringify(body.errors)).toContain('insufficient_scope');
 });
 
 it('asks for a header when the entry sends no credential at all, over Streamable HTTP and legacy SSE', async () => {

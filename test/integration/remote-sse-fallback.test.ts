@@ -13,6 +13,7 @@ import { startLoopbackEverything, type LoopbackServer } from '../helpers/loopbac
 import { callMeta } from '../helpers/meta';
 import { startRecordingProxy, type RecordingProxy, type SeenRequest } from '../helpers/recording-proxy';
 import { createWorkspace, EVERYTHING_ENTRY, REPO_ROOT, type Workspace } from '../helpers/workspace';
+import type { ErrorEntry } from '../../src/main/gateway/envelope';
 
 let workspace: Workspace;
 let core: CoreUnderTest;
@@ -106,9 +107,9 @@ it('goes straight to SSE when the same server starts again', async () => {
 });
 
 it('does not fall back when the entry says "type": "http", and says what to change', async () => {
-  const { result, seen } = await watch(sseProxy, () => callMeta<{ ok: boolean; errors: string[] }>(core.client, 'gateway.invoke', { tool_id: 'stated::echo', arguments: { message: 'x' } }));
+  const { result, seen } = await watch(sseProxy, () => callMeta<{ ok: boolean; errors: ErrorEntry[] }>(core.client, 'gateway.invoke', { tool_id: 'stated::echo', arguments: { message: 'x' } }));
   expect(result.body.ok).toBe(false);
-  const error = JSON.parse(result.body.errors[0] ?? '{}') as { code: string; message: string; suggestion: string };
+  const error = result.body.errors[0] as ErrorEntry;
   expect(error.code).toBe('E204');
   expect(error.message).toContain('answered the handshake with HTTP 404');
   expect(error.message).not.toContain('<html');

@@ -7,6 +7,7 @@ import { startCore, waitFor, type CoreUnderTest } from '../helpers/core';
 import { invoke } from '../helpers/invoke';
 import { callMeta } from '../helpers/meta';
 import { createWorkspace, faultServer, type Workspace } from '../helpers/workspace';
+import type { ErrorEntry } from '../../src/main/gateway/envelope';
 
 const FAST_RESTARTS: RestartPolicyOptions = { baseDelayMs: 50, maxDelayMs: 200, jitter: 0.2, maxCrashes: 4, windowMs: 60_000, coolDownMs: 60_000 };
 
@@ -172,9 +173,9 @@ describe('pending calls', () => {
     core = await startCore(workspace);
     const stuck = invoke(core.client, 'fault::silent', {}, { timeout_ms: 60_000 });
     await waitFor(async () => (await row()).pending_count === 1, 'pending');
-    const refusedRefresh = await callMeta<{ ok: boolean; errors: string[]; pending_requests_refused: number }>(core.client, 'gateway.refresh');
+    const refusedRefresh = await callMeta<{ ok: boolean; errors: ErrorEntry[]; pending_requests_refused: number }>(core.client, 'gateway.refresh');
     expect(refusedRefresh.body.ok).toBe(false);
-    expect(refusedRefresh.body.errors[0]).toMatch(/^Refresh refused/);
+    expect(refusedRefresh.body.errors[0]).toMatchObject({ code: 'E302', message: expect.stringMatching(/^Refresh refused/), retryable: true });
     const refusedDisconnect = await callMeta<{ ok: boolean; message: string }>(core.client, 'gateway.disconnect_server', { server_name: 'fault' });
     expect(refusedDisconnect.body).toMatchObject({ ok: false, message: expect.stringMatching(/^Disconnect refused/) });
     expect((await row()).status).toBe('online');

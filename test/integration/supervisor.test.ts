@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { processAlive, startCore, waitFor, type CoreUnderTest } from '../helpers/core';
 import { callMeta } from '../helpers/meta';
 import { createWorkspace, faultServer, type Workspace } from '../helpers/workspace';
+import type { ErrorEntry } from '../../src/main/gateway/envelope';
 
 let workspace: Workspace;
 let core: CoreUnderTest | undefined;
@@ -106,9 +107,9 @@ describe('supervisor', () => {
   it('names a missing ${VAR} instead of starting the server without it (E201)', async () => {
     workspace.writeConfig({ mcpServers: { needs: { ...faultServer(), env: { API_TOKEN: '${GATEHOUSE_TEST_UNSET_TOKEN}' } } } });
     core = await startCore(workspace, { PATH: process.env.PATH, HOME: workspace.home });
-    const { body, isError } = await callMeta<{ ok: boolean; errors: string[] }>(core.client, 'gateway.invoke', { tool_id: 'needs::slow', arguments: { ms: 0 } });
+    const { body, isError } = await callMeta<{ ok: boolean; errors: ErrorEntry[] }>(core.client, 'gateway.invoke', { tool_id: 'needs::slow', arguments: { ms: 0 } });
     expect(isError).toBe(true);
-    const error = JSON.parse(body.errors[0] ?? '{}') as { code: string; details: { missing_env_vars: string[] } };
+    const error = body.errors[0] as ErrorEntry & { details: { missing_env_vars: string[] } };
     expect(error.code).toBe('E201');
     expect(error.details.missing_env_vars).toEqual(['GATEHOUSE_TEST_UNSET_TOKEN']);
     expect(await rowOf('needs')).toMatchObject({ status: 'auth_required', missing_env_vars: ['GATEHOUSE_TEST_UNSET_TOKEN'] });

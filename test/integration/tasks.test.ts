@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { coreForFile } from '../helpers/core';
 import { callMeta } from '../helpers/meta';
 import { everythingServer } from '../helpers/workspace';
+import type { ErrorEntry } from '../../src/main/gateway/envelope';
 
 interface TaskInfo {
   server_name: string;
@@ -34,9 +35,9 @@ it('runs a task-only tool as a task and returns its result to its owner only', a
   const foreignList = await callMeta<{ tasks: TaskInfo[] }>(other, 'gateway.tasks_list');
   expect(foreignList.body.tasks).toEqual([]);
 
-  const refused = await callMeta<{ ok: boolean; errors: string[] }>(shared.core.client, 'gateway.refresh');
+  const refused = await callMeta<{ ok: boolean; errors: ErrorEntry[] }>(shared.core.client, 'gateway.refresh');
   expect(refused.body.ok).toBe(false);
-  expect(refused.body.errors[0]).toContain('1 task(s) active');
+  expect(refused.body.errors[0]?.message).toContain('1 task(s) active');
 
   const result = await callMeta<{ ok: boolean; task: TaskInfo; result: { content: { text?: string }[] } }>(shared.core.client, 'gateway.tasks_result', { server_name, task_id });
   expect(result.body.ok).toBe(true);
@@ -49,14 +50,27 @@ it('runs a task-only tool as a task and returns its result to its owner only', a
   expect(cancelDone.body).toMatchObject({ ok: true, status: 'cancelled' });
 });
 
+it('runs the task-only tool as a task when called without one, and returns its report (issue 12)', async () => {
+  // Four one-second stages; the wait is bounded by options.timeout_ms.
+  const { body, isError } = await callMeta<{ ok: boolean; task: TaskInfo; result: { content: { text?: string }[] } }>(shared.core.client, 'gateway.invoke', {
+    tool_id: 'everything::simulate-research-query',
+    arguments: { topic: 'plain calls' },
+    options: { timeout_ms: 120_000 },
+  });
+  expect(isError).toBe(false);
+  expect(body.ok).toBe(true);
+  expect(body.task).toMatchObject({ server_name: 'everything', status: 'completed' });
+  expect(body.result.content.map((c) => c.text ?? '').join('\n')).toContain('Research Report: plain calls');
+});
+
 it('refuses task mode for a tool that does not support tasks', async () => {
-  const { body, isError } = await callMeta<{ ok: boolean; errors: string[] }>(shared.core.client, 'gateway.invoke', {
+  const { body, isError } = await callMeta<{ ok: boolean; errors: ErrorEntry[] }>(shared.core.client, 'gateway.invoke', {
     tool_id: 'everything::echo',
     arguments: { message: 'x' },
     task: {},
   });
   expect(isError).toBe(true);
-  expect(JSON.parse(body.errors[0] ?? '{}').message).toContain('does not advertise MCP task support');
+  expect(body.errors[0]?.message).toContain('does not advertise MCP task support');
 });
 
 it('counts active tasks in refusals and cancels them downstream when forced', async () => {

@@ -23,7 +23,8 @@ const REFRESH_TIMEOUT_MS = 60_000;
 interface RefreshAnswer {
   ok: boolean;
   revision_id?: string;
-  errors?: string[];
+  /** GatewayError objects (code, message, …). */
+  errors?: unknown[];
   servers_seen?: number;
   servers_online?: number;
   tools_indexed?: number;

@@ -1,7 +1,7 @@
 // How every meta-tool answer looks on the wire: one text block of compact JSON, nulls omitted, and the
 // outer isError set only for real failures (contract §1).
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server';
-import { GatewayError, safeMessage } from '../core/errors';
+import { GatewayError, safeMessage, type GatewayErrorCode } from '../core/errors';
 
 /** Drops null and undefined fields recursively; arrays keep their length. */
 export function compact(value: unknown): unknown {
@@ -36,9 +36,22 @@ export function errorResult(error: unknown): CallToolResult {
   );
 }
 
-/** An `errors[]` entry: a JSON string of the GatewayError, as PMCP's consumers expect. */
-export function errorEntry(error: unknown): string {
+/**
+ * An `errors[]` entry: the GatewayError's fields as an object, nulls omitted. **Gatehouse improvement**
+ * (issue 12): the contract's PMCP form was a JSON string of the same fields, which every consumer had to
+ * parse a second time; the fixed texts (`Unknown server: x`, `URL-mode elicitation required.`) are
+ * entries of this shape too, with those texts as their message.
+ */
+export interface ErrorEntry {
+  code: GatewayErrorCode;
+  message: string;
+  details?: Record<string, unknown>;
+  suggestion?: string;
+  retryable: boolean;
+}
+
+export function errorEntry(error: unknown): ErrorEntry {
   const gatewayError =
     error instanceof GatewayError ? error : new GatewayError('E302', safeMessage(error), { source: 'gateway' });
-  return JSON.stringify(compact(gatewayError.toJSON()));
+  return compact(gatewayError.toJSON()) as ErrorEntry;
 }

@@ -17,6 +17,7 @@ import { cancel, listPending } from './tools/pending';
 import { refresh } from './tools/refresh';
 import { tasksCancel, tasksGet, tasksList, tasksResult } from './tools/tasks';
 import { dropNulls } from './drop-nulls';
+import { parseJsonTextFields } from './json-text-fields';
 
 export const META_TOOLS: MetaTool[] = [
   catalogSearch,
@@ -62,6 +63,7 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext):
   );
   const listed = sorted.map(toListedTool);
   const byName = new Map(sorted.map((tool) => [tool.name, tool]));
+  const schemaOf = new Map(listed.map((tool) => [tool.name, tool.inputSchema]));
 
   // Meta-tools denied by the gateway_tools policy are absent from the list (and refused if called).
   server.setRequestHandler('tools/list', async () => ({ tools: listed.filter((tool) => context.policy().gatewayToolAllowed(tool.name)) }));
@@ -73,7 +75,8 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext):
     }
     const decision = context.policy().decideGatewayTool(request.params.name);
     if (!decision.allowed) return errorResult(new GatewayError(decision.code, decision.message, {}, decision.suggestion));
-    const parsed = tool.input.safeParse(dropNulls(request.params.arguments ?? {}));
+    const args = parseJsonTextFields(schemaOf.get(tool.name) ?? {}, request.params.arguments ?? {});
+    const parsed = tool.input.safeParse(dropNulls(args));
     if (!parsed.success) {
       const detail = parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');
       return { content: [{ type: 'text', text: `Input validation error: ${detail}` }], isError: true };

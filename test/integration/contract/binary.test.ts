@@ -9,7 +9,7 @@ import { corpusServer, everythingServer, LANES, openGateway, type Gateway } from
 interface Body {
   ok: boolean;
   result: { content: Record<string, unknown>[] };
-  errors: string[];
+  errors: unknown[];
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -22,7 +22,7 @@ interface Entry {
 
 describe.each(LANES)('$label', (lane) => {
   let gw: Gateway;
-  const body = async <T = Record<string, unknown>>(tool: string, args: Record<string, unknown> = {}) => jsonOf<T & { errors: string[] }>(await gw.call(`gateway.${tool}`, args));
+  const body = async <T = Record<string, unknown>>(tool: string, args: Record<string, unknown> = {}) => jsonOf<T & { errors: unknown[] }>(await gw.call(`gateway.${tool}`, args));
   const status = async () => answerOf<{ entries: Entry[]; diagnostics: { code: string }[]; policy_error?: string }>(await gw.call('gateway.config_status'));
 
   beforeAll(async () => {
@@ -59,7 +59,7 @@ describe.each(LANES)('$label', (lane) => {
   it('tasks_result on a denied server: ok:false with isError, blocked by policy', async () => {
     const result = await gw.call('gateway.tasks_result', { server_name: 'denied', task_id: 't-1' });
     expect(result.isError).toBe(true);
-    expect(decodeErrors(jsonOf<{ errors: string[] }>(result).errors)[0]).toMatchObject({ code: 'E401', message: BLOCKED });
+    expect(decodeErrors(jsonOf<{ errors: unknown[] }>(result).errors)[0]).toMatchObject({ code: 'E401', message: BLOCKED });
   });
 
   it('an invalid policy after refresh: config_status still answers, with policy_error and every server denied (E102)', async () => {

@@ -147,9 +147,9 @@ describe.each(LANES)('$label', (lane) => {
   });
 
   it('provision_status: not_found for an unknown job', async () => {
-    const body = await tool<{ status: string; error: string }>('provision_status', { job_id: 'deadbeef' });
+    const body = await tool<{ status: string; error: unknown }>('provision_status', { job_id: 'deadbeef' });
     expect(body).toMatchObject({ job_id: 'deadbeef', status: 'not_found' });
-    expect(JSON.parse(body.error)).toMatchObject({ code: 'E505' });
+    expect(body.error).toMatchObject({ code: 'E505' });
   });
 
   it('update_server: refuses a server whose package identity is unknown', async () => {

@@ -1,7 +1,7 @@
 // gateway.invoke outcomes (contract §1, §2.1, §2.3): the success shape; downstream isError → ok:false +
 // isError with E302 source "downstream" and the result kept; full JSON Schema validation before the call
 // (E304 naming every problem by JSON Pointer, nothing sent downstream); E301 / E203 lookups; task calls
-// refused for tools without task support. Every failure is ok:false with isError and errors[] JSON strings.
+// refused for tools without task support. Every failure is ok:false with isError and errors[] GatewayError objects.
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeErrors, expectFields, jsonOf, type ErrorEntry } from './helpers/envelope';
@@ -12,7 +12,7 @@ interface InvokeBody {
   ok: boolean;
   result?: { content: { type: string; text?: string }[]; isError?: boolean; structuredContent?: unknown };
   truncated: boolean;
-  errors: string[];
+  errors: unknown[];
 }
 
 const INVOKE_FIELDS = [

@@ -96,7 +96,7 @@ describe.each(LANES)('$label', (lane) => {
   it('cancels with force; the caller gets E307 with cause gateway.cancel', async () => {
     const body = await cancel({ request_id: requestId, force: true });
     expect(body).toMatchObject({ request_id: requestId, status: 'cancelled', was_stalled: false });
-    const failed = jsonOf<{ ok: boolean; errors: string[] }>(await silent);
+    const failed = jsonOf<{ ok: boolean; errors: unknown[] }>(await silent);
     expect(failed.ok).toBe(false);
     expect(decodeErrors(failed.errors)[0]).toMatchObject({ code: 'E307', details: { cause: 'gateway.cancel' } });
     expect((await pending()).total_pending).toBe(0);

@@ -49,7 +49,7 @@ describe.each(LANES)('$label', (lane) => {
   it('refuses invoke of a denied tool: ok:false, isError, E402, policy_denied, starting nothing', async () => {
     const result = await gw.call('gateway.invoke', { tool_id: 'kit::always_fails' });
     expect(result.isError).toBe(true);
-    const body = jsonOf<{ ok: boolean; errors: string[]; auth_state?: string }>(result);
+    const body = jsonOf<{ ok: boolean; errors: unknown[]; auth_state?: string }>(result);
     expect(body).toMatchObject({ ok: false, auth_state: 'policy_denied' });
     expect(decodeErrors(body.errors)[0]?.code).toBe('E402');
     expect(await kitStatus()).toBe('lazy');
@@ -58,7 +58,7 @@ describe.each(LANES)('$label', (lane) => {
   it('refuses a denied server with E401 and hides it', async () => {
     const result = await gw.call('gateway.invoke', { tool_id: 'hidden::create_ticket', arguments: { title: 't', assignee: { name: 'n', email: 'e' } } });
     expect(result.isError).toBe(true);
-    expect(decodeErrors(jsonOf<{ errors: string[] }>(result).errors)[0]?.code).toBe('E401');
+    expect(decodeErrors(jsonOf<{ errors: unknown[] }>(result).errors)[0]?.code).toBe('E401');
     const health = answerOf<{ servers: { name: string }[] }>(await gw.call('gateway.health'));
     expect(health.servers.map((s) => s.name)).toEqual(['kit']);
   });

@@ -35,7 +35,7 @@ describe.each(LANES)('$label', (lane) => {
   it('refuses invoke with ok:false and E404 naming the file, spawning nothing', async () => {
     const result = await gw.call('gateway.invoke', { tool_id: 'everything::echo', arguments: { message: 'hi' } });
     expect(result.isError).toBe(true);
-    const body = jsonOf<{ ok: boolean; errors: string[] }>(result);
+    const body = jsonOf<{ ok: boolean; errors: unknown[] }>(result);
     expect(body.ok).toBe(false);
     const [error] = decodeErrors(body.errors);
     expect(error).toMatchObject({ code: 'E404', details: { server: 'everything', startup_skip_reason: 'untrusted_project', path: expect.stringMatching(/\.mcp\.json$/) } });

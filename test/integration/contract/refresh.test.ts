@@ -11,7 +11,7 @@ interface Refresh {
   servers_online?: number;
   tools_indexed?: number;
   revision_id: string;
-  errors: string[];
+  errors: unknown[];
   pending_requests_seen: number;
   pending_requests_cancelled: number;
   pending_requests_refused: number;
@@ -64,13 +64,13 @@ describe.each(LANES)('$label', (lane) => {
     const refused = await refresh();
     expect(refused.ok).toBe(false);
     expect(refused.errors).toHaveLength(1);
-    expect(refused.errors[0]).toMatch(/^Refresh refused/);
+    expect(decodeErrors(refused.errors)[0]).toMatchObject({ code: 'E302', message: expect.stringMatching(/^Refresh refused/), retryable: true });
     expect(refused).toMatchObject({ pending_requests_seen: 1, pending_requests_refused: 1, pending_requests_cancelled: 0, pending_requests_remaining: 1 });
     expect(await revision()).toBe(before);
 
     const forced = await refresh({ force: true });
     expect(forced).toMatchObject({ ok: true, pending_requests_seen: 1, pending_requests_cancelled: 1, pending_requests_refused: 0 });
-    const cancelled = jsonOf<{ ok: boolean; errors: string[] }>(await pending);
+    const cancelled = jsonOf<{ ok: boolean; errors: unknown[] }>(await pending);
     expect(cancelled.ok).toBe(false);
     const [error] = decodeErrors(cancelled.errors);
     expect(error).toMatchObject({ code: 'E307', details: { cause: 'forced_refresh' } });

@@ -13,7 +13,7 @@ interface Listed {
   ok: boolean;
   tasks: { task_id: string; server_name: string }[];
   next_cursor?: string;
-  errors: string[];
+  errors: unknown[];
 }
 
 const RESEARCH = 'everything::simulate-research-query';

@@ -38,7 +38,7 @@ describe.each(LANES)('$label', (lane) => {
   let kept: TaskInfo;
   let dropped: TaskInfo;
   const start = async (topic: string) => {
-    const body = answerOf<{ ok: boolean; task: TaskInfo; errors: string[] }>(
+    const body = answerOf<{ ok: boolean; task: TaskInfo; errors: unknown[] }>(
       await gw.call('gateway.invoke', { tool_id: RESEARCH, arguments: { topic }, task: { ttl: 120 } }),
     );
     expect(body).toMatchObject({ ok: true, errors: [] });
@@ -64,7 +64,7 @@ describe.each(LANES)('$label', (lane) => {
   });
 
   it('tasks_list shows both tasks with their server', async () => {
-    const body = answerOf<{ ok: boolean; tasks: ListedTask[]; errors: string[] }>(await gw.call('gateway.tasks_list', { server_name: 'everything' }));
+    const body = answerOf<{ ok: boolean; tasks: ListedTask[]; errors: unknown[] }>(await gw.call('gateway.tasks_list', { server_name: 'everything' }));
     expect(body.ok).toBe(true);
     expect(body.errors).toEqual([]);
     expect(body.tasks.map((t) => t.task_id).sort()).toEqual([kept.task_id, dropped.task_id].sort());
@@ -75,13 +75,13 @@ describe.each(LANES)('$label', (lane) => {
   });
 
   it('tasks_get answers the current status', async () => {
-    const body = answerOf<{ ok: boolean; task: TaskInfo; errors: string[] }>(await gw.call('gateway.tasks_get', { server_name: 'everything', task_id: kept.task_id }));
+    const body = answerOf<{ ok: boolean; task: TaskInfo; errors: unknown[] }>(await gw.call('gateway.tasks_get', { server_name: 'everything', task_id: kept.task_id }));
     expect(body).toMatchObject({ ok: true, errors: [], task: { task_id: kept.task_id } });
     expectTaskInfo(body.task);
   });
 
   it('tasks_cancel cancels an active task', async () => {
-    const body = answerOf<{ ok: boolean; task: TaskInfo; status: string; message: string; errors: string[] }>(
+    const body = answerOf<{ ok: boolean; task: TaskInfo; status: string; message: string; errors: unknown[] }>(
       await gw.call('gateway.tasks_cancel', { server_name: 'everything', task_id: dropped.task_id }),
     );
     expect(body).toMatchObject({ ok: true, status: 'cancelled', errors: [], task: { task_id: dropped.task_id, status: 'cancelled' } });
@@ -90,7 +90,7 @@ describe.each(LANES)('$label', (lane) => {
 
   it('tasks_result waits for the result and shapes it like invoke', async () => {
     const result = await gw.call('gateway.tasks_result', { server_name: 'everything', task_id: kept.task_id, options: { max_output_chars: 200 } });
-    const body = answerOf<{ ok: boolean; task: TaskInfo; result: { content: { type: string; text: string }[] }; truncated: boolean; summary: string; raw_size_estimate: number; errors: string[] }>(result);
+    const body = answerOf<{ ok: boolean; task: TaskInfo; result: { content: { type: string; text: string }[] }; truncated: boolean; summary: string; raw_size_estimate: number; errors: unknown[] }>(result);
     expect(body).toMatchObject({ ok: true, truncated: true, errors: [], task: { task_id: kept.task_id, status: 'completed' } });
     const text = body.result.content[0]!.text;
     expect(text.startsWith('# Research Report: gateways')).toBe(true);
@@ -105,7 +105,7 @@ describe.each(LANES)('$label', (lane) => {
 
   it('answers unknown tasks: not_found, ok:false; only tasks_result sets isError', async () => {
     const ref = { server_name: 'everything', task_id: 'no-such-task' };
-    const got = answerOf<{ ok: boolean; errors: string[] }>(await gw.call('gateway.tasks_get', ref));
+    const got = answerOf<{ ok: boolean; errors: unknown[] }>(await gw.call('gateway.tasks_get', ref));
     expect(got.ok).toBe(false);
     expect(decodeErrors(got.errors)).toHaveLength(1);
 
@@ -114,7 +114,7 @@ describe.each(LANES)('$label', (lane) => {
 
     const result = await gw.call('gateway.tasks_result', ref);
     expect(result.isError).toBe(true);
-    const body = jsonOf<{ ok: boolean; truncated: boolean; errors: string[] }>(result);
+    const body = jsonOf<{ ok: boolean; truncated: boolean; errors: unknown[] }>(result);
     expect(body).toMatchObject({ ok: false, truncated: false });
     expect(decodeErrors(body.errors)).toHaveLength(1);
   });

@@ -15,7 +15,7 @@ interface Shaped {
   truncated: boolean;
   summary?: string;
   raw_size_estimate?: number;
-  errors: string[];
+  errors: unknown[];
 }
 
 /** A truncated answer: still ok, with the summary and raw size that go with truncated:true. */

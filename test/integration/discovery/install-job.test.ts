@@ -12,7 +12,7 @@ afterEach(async () => {
   harness = undefined;
 });
 
-interface Status { job_id: string; status: string; progress: number; new_tools: string[]; output_tail: string[]; error?: string; message: string; elapsed_seconds: number }
+interface Status { job_id: string; status: string; progress: number; new_tools: string[]; output_tail: string[]; error?: { code: string; retryable: boolean }; message: string; elapsed_seconds: number }
 
 async function pollUntilDone(h: Harness, jobId: string, timeoutMs: number): Promise<Status[]> {
   const seen: Status[] = [];
@@ -64,7 +64,7 @@ describe('provision install job', () => {
     expect(started.status).toBe('started');
     const last = (await pollUntilDone(harness, started.job_id, 60_000)).at(-1) as Status;
     expect(last.status).toBe('failed');
-    expect(JSON.parse(last.error as string)).toMatchObject({ code: 'E501' });
+    expect(last.error).toMatchObject({ code: 'E501' });
     expect(last.output_tail.length).toBeGreaterThan(0);
     expect(last.output_tail.length).toBeLessThanOrEqual(5);
     expect(harness.supervisor.get('broken')).toBeUndefined();
@@ -84,7 +84,7 @@ describe('provision install job', () => {
       const started = await harness.call<{ job_id: string }>('gateway.provision', { server_name: 'memory' });
       const last = (await pollUntilDone(harness, started.job_id, 30_000)).at(-1) as Status;
       expect(last.status).toBe('timeout');
-      expect(JSON.parse(last.error as string)).toMatchObject({ code: 'E504', retryable: true });
+      expect(last.error).toMatchObject({ code: 'E504', retryable: true });
     } finally {
       for (const s of sockets) s.destroy();
       server.close();

@@ -10,9 +10,10 @@ import type { MetaTool } from '../../../src/main/gateway/meta-tool';
 import { connectServer, restartServer } from '../../../src/main/gateway/tools/lifecycle';
 import { EVERYTHING_ENTRY } from '../../helpers/workspace';
 import { createHarness, type Harness } from './harness';
+import type { ErrorEntry } from '../../../src/main/gateway/envelope';
 
 /** The lifecycle answer; the tests match fields against it. */
-type Lifecycle = Record<string, unknown> & { errors: string[] };
+type Lifecycle = Record<string, unknown> & { errors: ErrorEntry[] };
 
 const MANIFEST = [
   'version: 1',
@@ -80,13 +81,13 @@ it('restart_server takes the same path for a manifest package that is not runnin
 it('a failed install is refused with the job error as a GatewayError entry', async () => {
   const body = await run(connectServer, { server_name: 'broken' });
   expect(body).toMatchObject({ ok: false, new_status: 'offline' });
-  expect(JSON.parse(body.errors[0] as string)).toMatchObject({ code: 'E501' });
+  expect(body.errors[0]).toMatchObject({ code: 'E501' });
   expect(h.supervisor.get('broken')).toBeUndefined();
 });
 
 it('a missing credential is refused before anything is installed (E502)', async () => {
   const body = await run(connectServer, { server_name: 'locked' });
   expect(body).toMatchObject({ ok: false, missing_env_vars: ['LOCKED_TEST_TOKEN'], auth_state: 'missing_auth', next_step: "gateway.auth_connect(server_name='locked')" });
-  expect(JSON.parse(body.errors[0] as string)).toMatchObject({ code: 'E502' });
+  expect(body.errors[0]).toMatchObject({ code: 'E502' });
   expect(h.discovery.state.jobs.size()).toBe(0);
 });

@@ -79,8 +79,8 @@ describe('search_registry', () => {
     expect(refused.message).toContain('GATEHOUSE_REGISTRY_ALLOW_LOOPBACK');
     await harness.close();
     harness = createHarness({ env: { GATEHOUSE_REGISTRY_URL: 'http://127.0.0.1:9', GATEHOUSE_REGISTRY_ALLOW_LOOPBACK: '1' } });
-    const down = await harness.call<{ message: string; error: string }>('gateway.search_registry', { query: 'x' });
-    expect(JSON.parse(down.error)).toMatchObject({ code: 'E201', retryable: true });
+    const down = await harness.call<{ message: string; error: unknown }>('gateway.search_registry', { query: 'x' });
+    expect(down.error).toMatchObject({ code: 'E201', retryable: true });
     const started = Date.now();
     const again = await harness.call<{ message: string }>('gateway.search_registry', { query: 'other words' });
     expect(again.message).toContain('Not retried for 10 minutes');
@@ -116,9 +116,9 @@ describe('provision refusals', () => {
 
   it('provision_status answers not_found with E505', async () => {
     const h = await withRegistry();
-    const body = await h.call<{ status: string; error: string }>('gateway.provision_status', { job_id: 'deadbeef' });
+    const body = await h.call<{ status: string; error: unknown }>('gateway.provision_status', { job_id: 'deadbeef' });
     expect(body.status).toBe('not_found');
-    expect(JSON.parse(body.error)).toMatchObject({ code: 'E505' });
+    expect(body.error).toMatchObject({ code: 'E505' });
   });
 });
 

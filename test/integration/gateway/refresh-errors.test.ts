@@ -6,6 +6,7 @@ import { afterEach, expect, it } from 'vitest';
 import { startCore, type CoreUnderTest } from '../../helpers/core';
 import { callMeta } from '../../helpers/meta';
 import { createWorkspace, faultServer, type Workspace } from '../../helpers/workspace';
+import type { ErrorEntry } from '../../../src/main/gateway/envelope';
 
 let workspace: Workspace;
 let core: CoreUnderTest | undefined;
@@ -14,7 +15,6 @@ afterEach(async () => {
   workspace.cleanup();
 });
 
-const decode = (entries: string[]) => entries.map((entry) => JSON.parse(entry) as { code: string; message: string; details?: Record<string, unknown> });
 
 it('answers ok:false with E102 when the policy became invalid, and E101 entries for a broken config', async () => {
   workspace = createWorkspace();
@@ -23,13 +23,13 @@ it('answers ok:false with E102 when the policy became invalid, and E101 entries 
   mkdirSync(join(config, 'gatehouse'), { recursive: true });
   writeFileSync(join(config, 'gatehouse', 'policy.yaml'), 'servers:\n  denylist: []\n');
   core = await startCore(workspace, { ...process.env, XDG_CONFIG_HOME: config });
-  expect((await callMeta<{ ok: boolean; errors: string[] }>(core.client, 'gateway.refresh')).body).toMatchObject({ ok: true, errors: [] });
+  expect((await callMeta<{ ok: boolean; errors: ErrorEntry[] }>(core.client, 'gateway.refresh')).body).toMatchObject({ ok: true, errors: [] });
 
   writeFileSync(join(config, 'gatehouse', 'policy.yaml'), 'servers:\n  denlist: []\n');
   writeFileSync(join(workspace.home, '.mcp.json'), '{ "mcpServers": { "x": { "command": 1 } } }');
-  const refreshed = await callMeta<{ ok: boolean; errors: string[] }>(core.client, 'gateway.refresh');
+  const refreshed = await callMeta<{ ok: boolean; errors: ErrorEntry[] }>(core.client, 'gateway.refresh');
   expect(refreshed.body.ok).toBe(false);
-  const [policy, ...config101] = decode(refreshed.body.errors);
+  const [policy, ...config101] = refreshed.body.errors;
   expect(policy).toMatchObject({ code: 'E102', message: expect.stringContaining('policy.yaml') });
   expect(config101[0]).toMatchObject({ code: 'E101', message: expect.stringContaining(join(workspace.home, '.mcp.json')), details: { line: 1 } });
 });

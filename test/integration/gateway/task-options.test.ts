@@ -15,10 +15,11 @@ import { loadPolicy } from '../../../src/main/policy';
 import { taskRequestOf } from '../../../src/main/supervisor/task-requests';
 import { REPO_ROOT } from '../../helpers/workspace';
 import { createHarness, type Harness } from '../discovery/harness';
+import type { ErrorEntry } from '../../../src/main/gateway/envelope';
 
 interface TaskAnswer {
   ok: boolean;
-  errors: string[];
+  errors: ErrorEntry[];
   task: {
     server_name: string;
     task_id: string;

@@ -6,6 +6,7 @@ import { expect, it } from 'vitest';
 import { coreForFile } from '../../helpers/core';
 import { callMeta } from '../../helpers/meta';
 import { faultServer, type Workspace } from '../../helpers/workspace';
+import type { ErrorEntry } from '../../../src/main/gateway/envelope';
 
 const policyHome = (workspace: Workspace) => {
   const config = join(workspace.home, '.config');
@@ -32,9 +33,9 @@ it('offers only the first three tools everywhere and reports the rest as dropped
   const describe = await callMeta(c.client, 'gateway.describe', { tool_id: `fault::${beyond}` });
   expect(describe.isError).toBe(true);
   expect(JSON.stringify(describe.body)).toContain('max_tools_per_server');
-  const invoke = await callMeta<{ ok: boolean; errors: string[] }>(c.client, 'gateway.invoke', { tool_id: `fault::${beyond}`, arguments: {} });
+  const invoke = await callMeta<{ ok: boolean; errors: ErrorEntry[] }>(c.client, 'gateway.invoke', { tool_id: `fault::${beyond}`, arguments: {} });
   expect(invoke.body.ok).toBe(false);
-  expect(JSON.parse(invoke.body.errors[0] as string)).toMatchObject({ code: 'E402' });
+  expect(invoke.body.errors[0]).toMatchObject({ code: 'E402' });
 
   const refreshed = await callMeta<{ tools_indexed: number }>(c.client, 'gateway.refresh');
   expect(refreshed.body.tools_indexed).toBe(3);

@@ -6,6 +6,7 @@ import { expect, it } from 'vitest';
 import { coreForFile } from '../../helpers/core';
 import { callMeta } from '../../helpers/meta';
 import { REPO_ROOT } from '../../helpers/workspace';
+import type { ErrorEntry } from '../../../src/main/gateway/envelope';
 
 /** Built from test/fixtures/servers/meta-echo-server.ts by the integration globalSetup. */
 const META_ECHO_SERVER = join(REPO_ROOT, 'out/fixtures/meta-echo-server.mjs');
@@ -20,7 +21,7 @@ const TRACE = {
 
 interface Invoked {
   ok: boolean;
-  errors: string[];
+  errors: ErrorEntry[];
   result?: { content: { text: string }[] };
   task?: { server_name: string; task_id: string; status: string };
 }

@@ -176,7 +176,7 @@ describe('gateway.set_startup_policy', () => {
     const { body, isError } = await fx.call('gateway.set_startup_policy', { operation: 'add', names: ['a'], source: 'project', apply: true, dry_run: false, expected_digest: digest });
     expect(isError).toBe(false);
     expect(body).toMatchObject({ ok: false, changed: false, diagnostics: [expect.objectContaining({ code: 'concurrent_modification' })] });
-    expect(JSON.parse((body.errors as string[])[0] ?? '{}')).toMatchObject({ code: 'E103', details: { diagnostic: 'concurrent_modification' }, retryable: true });
+    expect((body.errors as unknown[])[0]).toMatchObject({ code: 'E103', details: { diagnostic: 'concurrent_modification' }, retryable: true });
     expect(readFileSync(fx.projectFile, 'utf8')).toBe(ORIGINAL.replace('"y"', '"z"'));
   });
 

@@ -88,14 +88,15 @@ describe('errorResult', () => {
 });
 
 describe('errorEntry', () => {
-  it('is a JSON string of the GatewayError fields', () => {
+  it('is an object of the GatewayError fields, never a JSON string of them (issue 12)', () => {
     const entry = errorEntry(new GatewayError('E303', 'timed out', { timeout_ms: 1000 }, null, true));
-    expect(typeof entry).toBe('string');
-    expect(JSON.parse(entry)).toEqual({ code: 'E303', message: 'timed out', details: { timeout_ms: 1000 }, retryable: true });
+    expect(typeof entry).toBe('object');
+    expect(entry).toEqual({ code: 'E303', message: 'timed out', details: { timeout_ms: 1000 }, retryable: true });
+    expect(JSON.parse(JSON.stringify({ errors: [entry] }))).toEqual({ errors: [{ code: 'E303', message: 'timed out', details: { timeout_ms: 1000 }, retryable: true }] });
   });
 
   it('wraps other errors as E302 from the gateway', () => {
-    expect(JSON.parse(errorEntry(new Error('boom')))).toEqual({
+    expect(errorEntry(new Error('boom'))).toEqual({
       code: 'E302',
       message: 'boom',
       details: { source: 'gateway' },

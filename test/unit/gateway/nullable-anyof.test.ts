@@ -22,7 +22,11 @@ it('leaves non-nullable type arrays and other schemas alone', () => {
   expect(nullableAsAnyOf({ type: 'object', properties: { x: { type: 'integer' } } })).toEqual({ type: 'object', properties: { x: { type: 'integer' } } });
 });
 
-it("drops zod's redundant string-only propertyNames of records, and keeps any real key constraint", () => {
-  expect(nullableAsAnyOf({ type: 'object', propertyNames: { type: 'string' }, additionalProperties: {} })).toEqual({ type: 'object', additionalProperties: {} });
+it("drops zod's redundant string-only propertyNames and empty additionalProperties of records, and keeps any real constraint", () => {
+  expect(nullableAsAnyOf({ type: 'object', propertyNames: { type: 'string' }, additionalProperties: {} })).toEqual({ type: 'object' });
+  expect(nullableAsAnyOf(z.toJSONSchema(z.object({ m: z.record(z.string(), z.unknown()).nullish() }), { io: 'input' })))
+    .toMatchObject({ properties: { m: { anyOf: [{ type: 'object' }, { type: 'null' }] } } });
+  expect(nullableAsAnyOf({ type: 'object', additionalProperties: { type: 'string' } })).toEqual({ type: 'object', additionalProperties: { type: 'string' } });
+  expect(nullableAsAnyOf({ type: 'object', additionalProperties: false })).toEqual({ type: 'object', additionalProperties: false });
   expect(nullableAsAnyOf({ type: 'object', propertyNames: { type: 'string', pattern: '^[a-z]+$' } })).toEqual({ type: 'object', propertyNames: { type: 'string', pattern: '^[a-z]+$' } });
 });

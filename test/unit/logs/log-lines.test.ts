@@ -65,6 +65,13 @@ describe('readableError', () => {
     expect(auditRow({ ...event, error: JSON.stringify({ ok: false, errors: [entry] }) })).toMatch(/E301 Tool 'nope' not found on server 'fault'$/);
   });
 
+  it('reads the object entries answers carry since issue 12, alone and in an envelope (a CLI reads them as values)', () => {
+    const object = { code: 'E302', message: 'Refresh refused: 1 request(s) are pending', retryable: true };
+    expect(readableError(object)).toBe('E302 Refresh refused: 1 request(s) are pending');
+    expect(readableError(JSON.stringify({ ok: false, errors: [object] }))).toBe('E302 Refresh refused: 1 request(s) are pending');
+    expect(auditRow({ ...event, error: JSON.stringify({ tool_id: 'fault::nope', ok: false, errors: [object] }) })).toMatch(/E302 Refresh refused: 1 request\(s\) are pending$/);
+  });
+
   it('keeps any other text as it is', () => {
     expect(readableError('HTTP 401')).toBe('HTTP 401');
     expect(readableError('{"ok":false}')).toBe('{"ok":false}');

@@ -5,14 +5,14 @@ import { deadlineAfter } from '../../supervisor/caller-deadline';
 import { callError } from '../call-errors';
 import { validateArguments } from '../validate-arguments';
 import { errorEntry, jsonResult } from '../envelope';
+import { resultAnswer } from '../result-answer';
 import { defineMetaTool } from '../meta-tool';
 import { resolveTool } from '../resolve-tool';
 import { outputBudget } from '../output-budget';
-import { shapeResult } from '../shape-result';
 import { TraceContextInput, traceMeta } from '../trace-context';
+import { runRequiredTask } from './required-task';
 import { startTask } from './start-task';
 import { correlationInputs, correlationOf } from '../correlation';
-import { isUrlElicitation, URL_ELICITATION_ENTRY } from '../url-elicitation';
 
 export const invoke = defineMetaTool({
   name: 'gateway.invoke',
@@ -20,11 +20,15 @@ export const invoke = defineMetaTool({
   description:
     'Call a downstream tool by tool_id with its arguments (see gateway.describe). Arguments are checked ' +
     'against the tool\'s schema first. Returns ok, result (the tool\'s content blocks) and errors; ' +
-    'ok is false when the tool itself reported an error.',
+    'ok is false when the tool itself reported an error. A tool that runs only as a task (execution.taskSupport ' +
+    '"required") always runs as one: without task={...} the call waits up to options.timeout_ms and returns its ' +
+    'result, or the task to poll with gateway.tasks_result if it is still running.',
   annotations: { openWorldHint: true },
   input: z.object({
     tool_id: z.string().min(1).describe('A "server::tool" id from gateway.catalog_search.'),
-    arguments: z.record(z.string(), z.unknown()).nullish(),
+    // A plain object with a default, not a nullable one: old clients read only a property's top-level
+    // `type` to know its text is JSON (issue 12). An explicit null is still dropped to this default.
+    arguments: z.record(z.string(), z.unknown()).default({}).describe('The tool\'s arguments, as gateway.describe shows them.'),
     options: z
       .object({
         timeout_ms: z.number().int().min(1000).max(300_000).default(30_000).describe('Inactivity timeout; progress from the tool resets it.'),
@@ -56,10 +60,9 @@ export const invoke = defineMetaTool({
     const failure = (error: unknown) => {
       const denied = error instanceof GatewayError && (error.code === 'E401' || error.code === 'E402' || error.code === 'E102');
       // Auth fields stay in the error entry and are lifted to the top level (contract §2.3 "+ auth fields");
-      // a URL elicitation keeps the contract's fixed plain-string entry (§2.1).
+      // a URL elicitation's entry carries the contract's fixed text as its message (§2.1).
       const auth = authFieldsOf(error);
-      const errors = isUrlElicitation(error) ? [URL_ELICITATION_ENTRY] : [errorEntry(error)];
-      return jsonResult({ tool_id: toolId, ok: false, truncated: false, errors, ...auth, auth_state: denied ? 'policy_denied' : (auth.auth_state ?? null) }, { isError: true });
+      return jsonResult({ tool_id: toolId, ok: false, truncated: false, errors: [errorEntry(error)], ...auth, auth_state: denied ? 'policy_denied' : (auth.auth_state ?? null) }, { isError: true });
     };
 
     let resolved;
@@ -69,7 +72,7 @@ export const invoke = defineMetaTool({
       return failure(error);
     }
     const { handle, tool } = resolved;
-    const callArguments = args.arguments ?? {};
+    const callArguments = args.arguments;
     const problems = validateArguments(tool.inputSchema as Record<string, unknown>, callArguments);
     if (problems.length) {
       return failure(
@@ -83,6 +86,11 @@ export const invoke = defineMetaTool({
       const { ttl, poll_interval, metadata, requestor_context } = args.task;
       const request = { pollIntervalSeconds: poll_interval ?? null, metadata: metadata ?? null, requestorContext: requestor_context ?? null };
       return startTask(handle, tool, toolId, callArguments, { ttlSeconds: ttl ?? undefined, request, meta }, gateway, failure);
+    }
+    // The spec forbids a plain call of a task-only tool: it runs as a task, and the caller who asked for
+    // a plain call gets the result if it comes within the timeout, else the task to poll.
+    if (tool.execution?.taskSupport === 'required') {
+      return runRequiredTask(handle, tool, toolId, callArguments, { meta, waitMs: timeoutMs, maxOutputChars: args.options?.max_output_chars, signal: call.signal }, gateway, failure);
     }
 
     const startedAt = Date.now();
@@ -101,23 +109,6 @@ export const invoke = defineMetaTool({
       return failure(callError(error, { server: handle.name, toolId, timeoutMs, startedAt }));
     }
 
-    const shaped = shapeResult(downstream, outputBudget(gateway, args.options?.max_output_chars, args.options?.redact_secrets !== false));
-    const ok = downstream.isError !== true;
-    const errors = ok ? [] : [errorEntry(new GatewayError('E302', `${toolId} reported an error`, { source: 'downstream' }))];
-    if (shaped.withheld) {
-      errors.push(errorEntry(new GatewayError('E403', `${shaped.withheld} binary block(s) over the policy's max_binary_bytes were withheld`, { withheld: shaped.withheld })));
-    }
-    return jsonResult(
-      {
-        tool_id: toolId,
-        ok,
-        result: shaped.result,
-        truncated: shaped.truncated,
-        summary: shaped.truncated ? `Output was ${shaped.rawSize} bytes; text was cut to the output limit.` : null,
-        raw_size_estimate: shaped.truncated ? shaped.rawSize : null,
-        errors,
-      },
-      { isError: !ok, extra: shaped.passthrough },
-    );
+    return resultAnswer(toolId, downstream, outputBudget(gateway, args.options?.max_output_chars, args.options?.redact_secrets !== false));
   },
 });

@@ -3,7 +3,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { GatewayError, safeMessage } from '../../core/errors';
 import type { ServerHandle } from '../../supervisor/server-handle';
-import { errorEntry, jsonResult } from '../envelope';
+import { errorEntry, jsonResult, type ErrorEntry } from '../envelope';
 import type { GatewayContext } from '../meta-tool';
 import { rowNextStep } from '../next-step';
 import { STATUS_WORD } from '../status-words';
@@ -15,7 +15,7 @@ export interface LifecycleBody {
   prior: string;
   handle?: ServerHandle;
   message: string;
-  errors?: string[];
+  errors?: ErrorEntry[];
   cancelled?: number;
   activeTasks?: number;
   cancelledTasks?: number;
@@ -48,9 +48,11 @@ export function answer(gateway: GatewayContext, action: Action, server: string, 
   }));
 }
 
-/** The contract's literals for a name nobody defines; `Unknown server: x` is one of the fixed plain-string entries. */
+/** The contract's literals for a name nobody defines: `Unknown server: x` is the message of its E203 entry. */
 export function unknown(gateway: GatewayContext, action: Action, server: string): CallToolResult {
-  return answer(gateway, action, server, { ok: false, prior: 'unknown', message: `Server '${server}' is not known to Gatehouse.`, errors: [`Unknown server: ${server}`] });
+  const error = new GatewayError('E203', `Unknown server: ${server}`, { server },
+    'gateway.config_status lists the configured servers; gateway.request_capability finds one to add');
+  return answer(gateway, action, server, { ok: false, prior: 'unknown', message: `Server '${server}' is not known to Gatehouse.`, errors: [errorEntry(error)] });
 }
 
 /** A refusal before any process was touched: the policy (E401, E102) or provisioning (E404, E502, ...). */

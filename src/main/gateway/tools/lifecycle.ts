@@ -8,7 +8,7 @@ import { safeMessage } from '../../core/errors';
 import { originNames, serverOrigins } from '../../discovery/origins';
 import type { ServerHandle } from '../../supervisor/server-handle';
 import { cancelActiveTasks } from '../cancel-tasks';
-import { errorEntry } from '../envelope';
+import { errorEntry, type ErrorEntry } from '../envelope';
 import { defineMetaTool, type GatewayContext } from '../meta-tool';
 import { serverDenial } from '../server-denial';
 import { STATUS_WORD } from '../status-words';
@@ -16,7 +16,7 @@ import { provisionByName } from './discovery/provision-by-name';
 import { answer, refused, startFailure, unknown, type Action } from './lifecycle-answer';
 
 /** Starts (or restarts) the server; the failure as an answer-ready message and errors[] entry, or null. */
-async function start(handle: ServerHandle, restart: boolean): Promise<{ message: string; errors: string[] } | null> {
+async function start(handle: ServerHandle, restart: boolean): Promise<{ message: string; errors: ErrorEntry[] } | null> {
   try {
     if (restart) await handle.restart();
     else await handle.ensureConnected({ manual: true });

@@ -1,7 +1,7 @@
 // gateway.refresh: re-read the configuration and reconcile the servers. Refused while any request is in
 // flight unless `force`, which cancels everything first (contract §2.3, §7.6).
 import * as z from 'zod';
-import { GatewayError, safeMessage } from '../../core/errors';
+import { GatewayError } from '../../core/errors';
 import { formatIssue } from '../../config/load';
 import { cancelActiveTasks } from '../cancel-tasks';
 import { errorEntry, jsonResult } from '../envelope';
@@ -28,7 +28,10 @@ export const refresh = defineMetaTool({
       return jsonResult({
         ok: false,
         revision_id: gateway.revision().id,
-        errors: [`Refresh refused: ${seen} request(s) are pending and ${tasks} task(s) active. Wait for them, or pass force=true to cancel them.`],
+        // An E302 from the gateway, as other refusals of work (start-task's per-session cap); retryable once the work ends.
+        errors: [errorEntry(new GatewayError('E302',
+          `Refresh refused: ${seen} request(s) are pending and ${tasks} task(s) active. Wait for them, or pass force=true to cancel them.`,
+          { source: 'gateway', pending_requests: seen, active_tasks: tasks }, null, true))],
         ...counts,
         mcp_tasks_refused: tasks,
         pending_requests_cancelled: 0,
@@ -67,7 +70,7 @@ export const refresh = defineMetaTool({
         servers_restarted: result.restarted,
       });
     } catch (error) {
-      return jsonResult({ ok: false, revision_id: gateway.revision().id, errors: [safeMessage(error)], ...counts, pending_requests_cancelled: cancelled, pending_requests_refused: 0, pending_requests_remaining: 0 });
+      return jsonResult({ ok: false, revision_id: gateway.revision().id, errors: [errorEntry(error)], ...counts, pending_requests_cancelled: cancelled, pending_requests_refused: 0, pending_requests_remaining: 0 });
     }
   },
 });

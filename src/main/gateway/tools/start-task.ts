@@ -5,7 +5,7 @@ import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client'
 import { GatewayError } from '../../core/errors';
 import type { ServerHandle } from '../../supervisor/server-handle';
 import { createToolTask, serverSupportsToolTasks } from '../../supervisor/task-calls';
-import { MAX_ACTIVE_PER_OWNER } from '../../supervisor/task-records';
+import { MAX_ACTIVE_PER_OWNER, type TaskRecord } from '../../supervisor/task-records';
 import { rememberTaskRequest, type TaskRequest } from '../../supervisor/task-requests';
 import { callError } from '../call-errors';
 import { jsonResult } from '../envelope';
@@ -15,39 +15,76 @@ import type { TraceMeta } from '../trace-context';
 
 const CREATE_TIMEOUT_MS = 30_000;
 
-export async function startTask(
+export interface TaskStart {
+  ttlSeconds?: number;
+  request: TaskRequest;
+  meta: TraceMeta;
+}
+
+/** Why this tool cannot run as a task on this server (contract §2.3: E302, "does not advertise MCP task support"). */
+function taskRefusal(toolId: string, server: string, support: string | undefined, client: Client): GatewayError | null {
+  if (support !== 'optional' && support !== 'required') {
+    return new GatewayError('E302', `${toolId} does not advertise MCP task support (tool taskSupport: ${support ?? 'forbidden'})`,
+      { source: 'gateway' }, 'call it without task={...}');
+  }
+  if (serverSupportsToolTasks(client)) return null;
+  // A tool that runs only as a task has no plain call to fall back on (the spec forbids it).
+  const suggestion = support === 'required'
+    ? `it runs only as an MCP task, which server "${server}" cannot run; use a version of the server that advertises tasks`
+    : 'call it without task={...}';
+  return new GatewayError('E302',
+    `${toolId} (taskSupport: ${support}) cannot run as a task: server "${server}" does not advertise MCP task support (no tasks capability)`,
+    { source: 'gateway', server, task_support: support }, suggestion);
+}
+
+/** Creates the task downstream and records it for the calling session; or the failure answer. */
+export async function createTask(
   handle: ServerHandle,
   tool: Tool,
   toolId: string,
   args: Record<string, unknown>,
-  options: { ttlSeconds?: number; request: TaskRequest; meta: TraceMeta },
+  options: TaskStart,
   gateway: GatewayContext,
   failure: (error: unknown) => CallToolResult,
-): Promise<CallToolResult> {
-  const support = tool.execution?.taskSupport;
+): Promise<{ record: TaskRecord; client: Client } | { failed: CallToolResult }> {
   let client: Client;
   try {
     client = await handle.ensureConnected();
   } catch (error) {
-    return failure(error); // E201 with its auth fields, E204, E206…, like any invoke failure
+    return { failed: failure(error) }; // E201 with its auth fields, E204, E206…, like any invoke failure
   }
-  if ((support !== 'optional' && support !== 'required') || !serverSupportsToolTasks(client)) {
-    return failure(
-      new GatewayError('E302', `${toolId} does not advertise MCP task support (tool taskSupport: ${support ?? 'forbidden'})`,
-        { source: 'gateway' }, 'call it without task={...}'),
-    );
-  }
+  const refusal = taskRefusal(toolId, handle.name, tool.execution?.taskSupport, client);
+  if (refusal) return { failed: failure(refusal) };
   const owner = gateway.session.sessionId;
   if (gateway.supervisor.tasks.activeFor(owner) >= MAX_ACTIVE_PER_OWNER) {
-    return failure(new GatewayError('E302', `this session already has ${MAX_ACTIVE_PER_OWNER} active tasks`, { source: 'gateway' }, 'wait for some to finish or cancel them'));
+    return { failed: failure(new GatewayError('E302', `this session already has ${MAX_ACTIVE_PER_OWNER} active tasks`, { source: 'gateway' }, 'wait for some to finish or cancel them')) };
   }
   const startedAt = Date.now();
   try {
     const ttlMs = options.ttlSeconds === undefined ? undefined : Math.round(options.ttlSeconds * 1000);
     const task = await createToolTask(client, tool.name, args, { ttlMs, timeoutMs: CREATE_TIMEOUT_MS, meta: options.meta });
-    rememberTaskRequest(gateway.supervisor.tasks.add(owner, handle.name, toolId, task), options.request);
-    return jsonResult({ tool_id: toolId, ok: true, task: { server_name: handle.name, ...taskInfo(task, gateway.policy()) }, truncated: false, errors: [] });
+    const record = gateway.supervisor.tasks.add(owner, handle.name, toolId, task);
+    rememberTaskRequest(record, options.request);
+    return { record, client };
   } catch (error) {
-    return failure(callError(error, { server: handle.name, toolId, timeoutMs: CREATE_TIMEOUT_MS, startedAt }));
+    return { failed: failure(callError(error, { server: handle.name, toolId, timeoutMs: CREATE_TIMEOUT_MS, startedAt })) };
   }
+}
+
+/** The answer that hands the caller a task to poll: ok, the task, no result. */
+export function taskAnswer(toolId: string, record: TaskRecord, gateway: GatewayContext): CallToolResult {
+  return jsonResult({ tool_id: toolId, ok: true, task: { server_name: record.server, ...taskInfo(record.task, gateway.policy()) }, truncated: false, errors: [] });
+}
+
+export async function startTask(
+  handle: ServerHandle,
+  tool: Tool,
+  toolId: string,
+  args: Record<string, unknown>,
+  options: TaskStart,
+  gateway: GatewayContext,
+  failure: (error: unknown) => CallToolResult,
+): Promise<CallToolResult> {
+  const created = await createTask(handle, tool, toolId, args, options, gateway, failure);
+  return 'failed' in created ? created.failed : taskAnswer(toolId, created.record, gateway);
 }

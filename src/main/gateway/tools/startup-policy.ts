@@ -6,7 +6,8 @@ import { readStartupPolicy } from '../../config/startup-policy';
 import type { ConfigToolsContext, StartupPolicyDiagnostic, StartupPolicyPlan } from '../../config/startup-policy-types';
 import { applyStartupPolicy, planStartupPolicy } from '../../config/startup-policy-write';
 import { approveFile, approvedDigest } from '../../trust/store';
-import { jsonResult } from '../envelope';
+import { GatewayError } from '../../core/errors';
+import { errorEntry, jsonResult, type ErrorEntry } from '../envelope';
 import { defineMetaTool, type MetaTool } from '../meta-tool';
 import { configStatus } from './config-status';
 
@@ -37,10 +38,10 @@ export function getStartupPolicy(ctx: ConfigToolsContext): MetaTool {
 }
 
 /** A GatewayError-shaped `errors[]` entry (contract §2.1) for each diagnostic that stopped the change. */
-function errorEntries(diagnostics: StartupPolicyDiagnostic[]): string[] {
+function errorEntries(diagnostics: StartupPolicyDiagnostic[]): ErrorEntry[] {
   return diagnostics
     .filter((d) => d.severity === 'error')
-    .map((d) => JSON.stringify({ code: d.error_code ?? 'E101', message: d.message, details: { diagnostic: d.code, path: d.path }, retryable: d.code === 'concurrent_modification' }));
+    .map((d) => errorEntry(new GatewayError(d.error_code ?? 'E101', d.message, { diagnostic: d.code, path: d.path }, null, d.code === 'concurrent_modification')));
 }
 
 function answer(plan: StartupPolicyPlan, fields: { ok: boolean; dryRun: boolean; message: string; nextStep?: string; extra?: StartupPolicyDiagnostic[] }) {

@@ -9,7 +9,7 @@ import { cancelTask, listTasks, serverSupportsToolTasks } from '../../supervisor
 import { awaitTaskResult, pollTask, type TaskPoll } from '../../supervisor/task-polls';
 import { isTerminal, type TaskRecord } from '../../supervisor/task-records';
 import { callError } from '../call-errors';
-import { errorEntry, jsonResult } from '../envelope';
+import { errorEntry, jsonResult, type ErrorEntry } from '../envelope';
 import { defineMetaTool, type GatewayContext } from '../meta-tool';
 import { serverDenial } from '../server-denial';
 import { outputBudget } from '../output-budget';
@@ -52,7 +52,7 @@ export const tasksList = defineMetaTool({
     const cursor = readTaskCursor(args.cursor ?? undefined, viewer(gateway));
     if (!cursor.ok) return jsonResult({ ok: false, tasks: [], errors: [errorEntry(cursor.error)] });
     const { supervisor } = gateway;
-    const errors: string[] = [];
+    const errors: ErrorEntry[] = [];
     const servers = supervisor.all().filter((h) => (!args.server_name || h.name === args.server_name) && h.client && serverSupportsToolTasks(h.client));
     for (const handle of servers) {
       try {

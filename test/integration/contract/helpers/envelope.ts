@@ -1,6 +1,6 @@
 // Assertions for the contract's envelope (gateway-contract.md §1): one text block of compact JSON, nulls
 // omitted, no structuredContent; request-level failures as {"error":true,"message","code"} with isError;
-// schema-invalid input as plain `Input validation error: ...` text; errors[] entries as JSON strings.
+// schema-invalid input as plain `Input validation error: ...` text; errors[] entries as GatewayError objects.
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { expect } from 'vitest';
 
@@ -65,23 +65,25 @@ export function expectInputValidationError(result: CallToolResult): string {
 }
 
 export interface ErrorEntry {
-  code?: string;
+  code: string;
   message: string;
   details?: Record<string, unknown>;
   suggestion?: string;
   retryable?: boolean;
 }
 
-/** errors[] entries: JSON strings of GatewayError, or a few fixed plain strings (contract §2.1). */
+/**
+ * errors[] entries: GatewayError objects, every one with a code, a message and `retryable` — never a
+ * JSON string to parse again, the fixed texts of contract §2.1 included (Gatehouse improvement, issue 12).
+ */
 export function decodeErrors(errors: unknown): ErrorEntry[] {
   expect(Array.isArray(errors)).toBe(true);
   return (errors as unknown[]).map((entry) => {
-    expect(typeof entry).toBe('string');
-    const text = entry as string;
-    if (!text.startsWith('{')) return { message: text };
-    const parsed = JSON.parse(text) as ErrorEntry;
+    expect(typeof entry).toBe('object');
+    const parsed = entry as ErrorEntry;
     expect(parsed.code).toMatch(/^E\d{3}$/);
     expect(typeof parsed.message).toBe('string');
+    expect(typeof parsed.retryable).toBe('boolean');
     return parsed;
   });
 }

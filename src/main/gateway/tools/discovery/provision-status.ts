@@ -1,7 +1,8 @@
 // gateway.provision_status (contract §2.5): polls an install job.
 import * as z from 'zod';
 import type { DiscoveryState } from '../../../discovery/state';
-import { jsonResult } from '../../envelope';
+import { GatewayError } from '../../../core/errors';
+import { errorEntry, jsonResult } from '../../envelope';
 import { defineMetaTool, type MetaTool } from '../../meta-tool';
 
 const input = z.object({ job_id: z.string().min(1).describe('The 8-hex job_id gateway.provision returned.') });
@@ -23,7 +24,7 @@ export function createProvisionStatusTool(state: DiscoveryState): MetaTool {
           message: `Job '${job_id.slice(0, 16)}' not found (finished jobs are kept for 1 hour).`,
           output_tail: [],
           new_tools: [],
-          error: JSON.stringify({ code: 'E505', message: 'job not found', details: { job_id: job_id.slice(0, 16) }, suggestion: 'call gateway.provision again', retryable: false }),
+          error: errorEntry(new GatewayError('E505', 'job not found', { job_id: job_id.slice(0, 16) }, 'call gateway.provision again')),
         });
       }
       const end = job.finished_at ?? Date.now();
@@ -36,7 +37,7 @@ export function createProvisionStatusTool(state: DiscoveryState): MetaTool {
         output_tail: job.output_tail.slice(-5),
         elapsed_seconds: Math.round((end - job.started_at) / 100) / 10,
         new_tools: job.new_tools,
-        error: job.error ? JSON.stringify({ code: job.error.code, message: job.error.message, details: { server: job.server }, suggestion: job.error.suggestion, retryable: job.error.retryable }) : null,
+        error: job.error ? errorEntry(new GatewayError(job.error.code, job.error.message, { server: job.server }, job.error.suggestion, job.error.retryable)) : null,
       }));
     },
   });

@@ -3,7 +3,8 @@
 import * as z from 'zod';
 import { searchRegistry } from '../../../discovery/registry-client';
 import type { DiscoveryState } from '../../../discovery/state';
-import { jsonResult } from '../../envelope';
+import { GatewayError } from '../../../core/errors';
+import { errorEntry, jsonResult } from '../../envelope';
 import { defineMetaTool, type MetaTool } from '../../meta-tool';
 
 const input = z.object({
@@ -25,7 +26,7 @@ export function createSearchRegistryTool(state: DiscoveryState): MetaTool {
           query,
           results: [],
           message: answer.message,
-          error: JSON.stringify({ code: answer.code, message: answer.message, details: { cached: answer.cached }, suggestion: answer.next_step, retryable: answer.code === 'E201' }),
+          error: errorEntry(new GatewayError(answer.code, answer.message, { cached: answer.cached }, answer.next_step, answer.code === 'E201')),
           next_step: answer.next_step,
         });
       }
