@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+// Background catalog indexing (supervisor/catalog-indexer.ts) starts every lazy server once at start-up.
+// Tests about other things count processes, check that servers stay lazy, or read exact logs, so it is off
+// for them; the catalog tests (test/integration/catalog/) and first contact run it as shipped.
+const testEnv = { GATEHOUSE_CATALOG_INDEX: 'off' };
+
 export default defineConfig({
   test: {
     projects: [
@@ -13,6 +18,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          env: testEnv,
         },
       },
       {
@@ -25,6 +31,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          env: testEnv,
         },
       },
       {
@@ -35,6 +42,7 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 90_000,
           fileParallelism: false,
+          env: testEnv,
         },
       },
     ],

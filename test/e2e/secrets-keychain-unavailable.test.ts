@@ -28,7 +28,7 @@ describe('secrets panel without a keychain', () => {
     delete process.env.DBUS_SESSION_BUS_ADDRESS;
     process.env.XDG_RUNTIME_DIR = runtime;
     const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH ?? '',
+      PATH: process.env.PATH ?? '', GATEHOUSE_CATALOG_INDEX: process.env.GATEHOUSE_CATALOG_INDEX ?? '',
       HOME: workspace.home,
       XDG_CONFIG_HOME: join(workspace.home, '.config'),
       XDG_STATE_HOME: join(workspace.home, '.local', 'state'),

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 
 export function keychainCoreEnv(home: string, label = 'test'): NodeJS.ProcessEnv {
   return {
-    PATH: process.env.PATH ?? '',
+    PATH: process.env.PATH ?? '', GATEHOUSE_CATALOG_INDEX: process.env.GATEHOUSE_CATALOG_INDEX ?? '',
     HOME: home,
     XDG_CONFIG_HOME: join(home, '.config'),
     XDG_STATE_HOME: join(home, '.local', 'state'),

@@ -16,7 +16,7 @@ afterEach(() => workspace.cleanup());
 
 function runCli(args: string[]) {
   return spawnSync(process.execPath, [CLI_ENTRY, ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: workspace.home },
+    env: { PATH: process.env.PATH ?? '', GATEHOUSE_CATALOG_INDEX: process.env.GATEHOUSE_CATALOG_INDEX ?? '', HOME: workspace.home },
     encoding: 'utf8',
     timeout: 30_000,
   });

@@ -80,7 +80,7 @@ describe('gatehouse serve --transport stdio', () => {
       new StdioClientTransport({
         command: process.execPath,
         args: [CLI_ENTRY, 'serve', '--transport', 'stdio', '--project', workspace.project],
-        env: { HOME: workspace.home, PATH: process.env.PATH ?? '' },
+        env: { HOME: workspace.home, PATH: process.env.PATH ?? '', GATEHOUSE_CATALOG_INDEX: process.env.GATEHOUSE_CATALOG_INDEX ?? '' },
         stderr: 'ignore',
       }),
     );

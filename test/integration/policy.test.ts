@@ -82,7 +82,7 @@ describe('an invalid policy', () => {
 
       requireBuild();
       const cli = spawnSync(process.execPath, [CLI_ENTRY, 'serve', '--project', workspace.project, '--policy', policyPath], {
-        env: { PATH: process.env.PATH ?? '', HOME: workspace.home },
+        env: { PATH: process.env.PATH ?? '', GATEHOUSE_CATALOG_INDEX: process.env.GATEHOUSE_CATALOG_INDEX ?? '', HOME: workspace.home },
         encoding: 'utf8',
         timeout: 30_000,
       });

@@ -139,7 +139,7 @@ describe('without a cgroup, parent links recorded while the child lives', () => 
     const last = 'setTimeout(() => {}, 300000)';
     const intermediate = `const c = require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(last)}], { detached: true, stdio: 'ignore', env: {} }); require('node:fs').writeFileSync(${JSON.stringify(pids)}, process.pid + ' ' + c.pid); setTimeout(() => {}, 300000);`;
     const child = `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(intermediate)}], { detached: true, stdio: 'ignore', env: {} }); setInterval(() => {}, 60000);`;
-    const server = await spawnServer({ command: process.execPath, args: ['-e', child], env: { PATH: process.env.PATH ?? '' }, cwd: workspace.root }, new LogRing(), { cgroup: false });
+    const server = await spawnServer({ command: process.execPath, args: ['-e', child], env: { PATH: process.env.PATH ?? '', GATEHOUSE_CATALOG_INDEX: process.env.GATEHOUSE_CATALOG_INDEX ?? '' }, cwd: workspace.root }, new LogRing(), { cgroup: false });
     leftovers.push(server.child.pid!);
     const [middle, end] = (await waitFor(() => existsSync(pids) && readFileSync(pids, 'utf8').split(' ').map(Number), 'the descendants to start'))!;
     leftovers.push(middle!, end!);

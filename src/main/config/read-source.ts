@@ -118,7 +118,10 @@ function toDefinition(
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return { problems: [{ message: 'an entry must be an object with "command" or "url"', path: [] }] };
   }
-  const base = { name, source: options.source, sourcePath: options.source === 'default' ? null : options.path };
+  // `"gatehouse": {"index": false}`: the entry opts out of background indexing (any transport).
+  const index = (raw as { gatehouse?: { index?: unknown } }).gatehouse?.index;
+  if (index !== undefined && typeof index !== 'boolean') return { problems: [{ message: 'gatehouse.index must be true or false', path: ['gatehouse', 'index'] }] };
+  const base = { name, source: options.source, sourcePath: options.source === 'default' ? null : options.path, ...(index === false && { index: false as const }) };
   if ('url' in raw) {
     const remote = RemoteEntrySchema.safeParse(raw);
     if (!remote.success) return { problems: remote.error.issues };

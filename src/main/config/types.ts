@@ -15,6 +15,8 @@ interface ServerDefinitionBase {
   untrusted?: { path: string; sha256: string; state: 'changed' | 'not_approved' };
   /** Set for a server that no config file defines but provisioned.json does. */
   origin?: 'provisioned';
+  /** `"gatehouse": {"index": false}`: never started in the background just to list its tools. */
+  index?: false;
 }
 
 export interface StdioServerDefinition extends ServerDefinitionBase {

@@ -97,6 +97,9 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     },
     resolveVariables,
     redact: (text) => redaction.text(text),
+    scrubRecord: (value) => redaction.value(value, { patterns: false }),
+    // GATEHOUSE_CATALOG_INDEX=off: no background listing of lazy servers (their tools appear once used).
+    indexCatalog: env.GATEHOUSE_CATALOG_INDEX !== 'off',
     stateDir,
     lineLimit,
     restartPolicy: options.restartPolicy,

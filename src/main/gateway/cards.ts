@@ -9,6 +9,8 @@ export type RiskHint = 'low' | 'medium' | 'high';
 export const RISK_ORDER: Record<RiskHint, number> = { low: 0, medium: 1, high: 2 };
 export const DEFAULT_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
+export type Availability = 'online' | 'lazy' | 'starting' | 'offline';
+
 export interface CapabilityCard {
   tool_id: string;
   server: string;
@@ -16,7 +18,11 @@ export interface CapabilityCard {
   title: string | null;
   short_description: string;
   tags: string[];
-  availability: 'online' | 'offline';
+  /**
+   * online: running now · lazy: not started yet, starts when described or invoked (cards listed in the
+   * background) · starting: on its way up · offline: down (error, stopped, waiting for a credential).
+   */
+  availability: Availability;
   risk_hint: RiskHint;
   icons: Tool['icons'] | null;
   execution: Tool['execution'] | null;
@@ -64,7 +70,7 @@ export function riskHint(tool: Tool): RiskHint {
   return byName;
 }
 
-export function toCard(server: string, tool: Tool, availability: 'online' | 'offline' = 'online'): CapabilityCard {
+export function toCard(server: string, tool: Tool, availability: Availability = 'online'): CapabilityCard {
   // Name words are spelled out so `read_file` or `gitCommit` can earn the tags their words suggest.
   const text = `${nameWords(tool.name).join(' ')} ${tool.title ?? ''} ${tool.description ?? ''}`;
   const tags = [server, ...Object.keys(TAG_WORDS).filter((tag) => TAG_WORDS[tag]?.test(text))];

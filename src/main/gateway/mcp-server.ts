@@ -39,7 +39,9 @@ export const META_TOOLS: MetaTool[] = [
 const INSTRUCTIONS =
   'Gatehouse is a gateway to several MCP servers. Their tools are not listed directly: find them with ' +
   'gateway.catalog_search, read one with gateway.describe (tool_id "server::tool"), and call it with ' +
-  'gateway.invoke. Servers start on first use; gateway.health shows their state.';
+  'gateway.invoke. The catalog covers every configured server, running or not: a server starts when one of its ' +
+  'tools is described or invoked. If a search answers `indexing`, those servers are still being listed: search ' +
+  'again shortly. gateway.health shows every server\'s state.';
 
 function toListedTool(tool: MetaTool): Tool {
   // io: 'input' describes what callers may send (defaults make fields optional).

@@ -1,13 +1,23 @@
 // The tool lists of servers seen before, kept under the cache dir so catalog_search can show tools of
-// servers that have not started yet (include_offline). Written on every connect and list change.
+// servers that are not running (lazy ones, indexed in the background, and offline ones). Written on every
+// connect and list change. Each list remembers the definition it was read under, so an edited entry is
+// indexed again; what is written is scrubbed of known secret values first (a child's tool description is
+// as hostile as anything else it prints).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Tool } from '@modelcontextprotocol/client';
 import { writeFileAtomic } from '../core/atomic-write';
 
+interface CacheEntry {
+  updated_at: string;
+  /** The server definition's identity when the list was read (absent in older caches). */
+  identity?: string;
+  tools: Tool[];
+}
+
 interface CacheFile {
   version: 1;
-  servers: Record<string, { updated_at: string; tools: Tool[] }>;
+  servers: Record<string, CacheEntry>;
 }
 
 const SAVE_DELAY_MS = 500;
@@ -23,7 +33,10 @@ export class DescriptionsCache {
   private data: CacheFile = { version: 1, servers: {} };
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(cacheDir: string) {
+  constructor(
+    cacheDir: string,
+    private readonly scrub: <T>(value: T) => T = (value) => value,
+  ) {
     this.path = join(cacheDir, 'descriptions.json');
     try {
       const parsed = JSON.parse(readFileSync(this.path, 'utf8')) as CacheFile;
@@ -37,8 +50,13 @@ export class DescriptionsCache {
     return Object.hasOwn(this.data.servers, server) ? this.data.servers[server]?.tools : undefined;
   }
 
-  set(server: string, tools: readonly Tool[]): void {
-    this.data.servers[server] = { updated_at: new Date().toISOString(), tools: tools.map(trim) };
+  /** True when the cached list was read under this very definition. */
+  fresh(server: string, identity: string): boolean {
+    return Object.hasOwn(this.data.servers, server) && this.data.servers[server]?.identity === identity;
+  }
+
+  set(server: string, tools: readonly Tool[], identity?: string): void {
+    this.data.servers[server] = { updated_at: new Date().toISOString(), ...(identity && { identity }), tools: this.scrub(tools.map(trim)) };
     // Coalesced: a burst of list changes costs one write.
     this.timer ??= setTimeout(() => this.flush(), SAVE_DELAY_MS);
     this.timer.unref();

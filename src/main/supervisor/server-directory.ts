@@ -16,6 +16,9 @@ export interface ServerDirectory {
   readonly tasks: TaskRecords;
   readonly descriptions: DescriptionsCache | null;
   recycleUsing: Supervisor['recycleUsing'];
+  /** Servers being listed in the background for the catalog (catalog-indexer.ts). */
+  indexing(): string[];
+  settleIndexing: Supervisor['settleIndexing'];
 }
 
 /**
@@ -42,5 +45,10 @@ export function scopedDirectory(supervisor: Supervisor, names: () => ReadonlyMap
     tasks: supervisor.tasks,
     descriptions: supervisor.descriptions,
     recycleUsing: (changes) => supervisor.recycleUsing(changes),
+    indexing: () => {
+      const visible = new Set(names().values());
+      return supervisor.indexing().filter((key) => visible.has(key));
+    },
+    settleIndexing: (servers, ms) => supervisor.settleIndexing(servers, ms),
   };
 }

@@ -12,6 +12,7 @@ import { PendingCalls } from './pending-calls';
 import type { RestartPolicyOptions } from './restart-policy';
 import { ServerHandle } from './server-handle';
 import { TaskRecords } from './task-records';
+import { CatalogIndexer } from './catalog-indexer';
 import { definitionIdentity } from './identity';
 import { referencedNames } from '../secrets/references';
 
@@ -31,6 +32,10 @@ export interface SupervisorOptions {
   resolveVariables?: VariableResolver;
   /** Scrubs known secret values from every health row (last errors quote stderr and messages). */
   redact?: (text: string) => string;
+  /** Scrubs known secret values from what is written to the descriptions cache. */
+  scrubRecord?: <T>(value: T) => T;
+  /** List lazy servers' tools in the background so the catalog is complete (default true; see catalog-indexer.ts). */
+  indexCatalog?: boolean;
   stateDir: string;
   connectTimeoutMs?: number;
   lineLimit?: number;
@@ -61,10 +66,22 @@ export class Supervisor {
   private readonly children: ChildrenRegistry;
 
   readonly descriptions: DescriptionsCache | null;
+  private readonly indexer: CatalogIndexer | null;
 
   constructor(private readonly options: SupervisorOptions) {
     this.children = new ChildrenRegistry(options.stateDir);
-    this.descriptions = options.cacheDir ? new DescriptionsCache(options.cacheDir) : null;
+    this.descriptions = options.cacheDir ? new DescriptionsCache(options.cacheDir, options.scrubRecord) : null;
+    this.indexer = this.descriptions && options.indexCatalog !== false ? this.createIndexer(this.descriptions) : null;
+  }
+
+  /** Servers whose tools are being listed in the background for the catalog. */
+  indexing(): string[] {
+    return this.indexer?.indexing() ?? [];
+  }
+
+  /** Waits (at most `ms`) until none of `servers` is being indexed. */
+  settleIndexing(servers: readonly string[], ms: number): Promise<void> {
+    return this.indexer?.settle(servers, ms) ?? Promise.resolve();
   }
 
   /** Kills what an earlier, uncleanly ended run left behind (only processes provably its own). */
@@ -122,6 +139,7 @@ export class Supervisor {
     this.publish('state');
     await Promise.all(stopping);
     result.started = this.startEager();
+    this.indexer?.schedule();
     return result;
   }
 
@@ -191,6 +209,7 @@ export class Supervisor {
     );
     if (this.statsTimer) clearTimeout(this.statsTimer);
     this.statsTimer = null;
+    await this.indexer?.close();
     this.children.close();
     this.descriptions?.flush();
     return running;
@@ -212,8 +231,28 @@ export class Supervisor {
       onChange: (kind) => this.publish(kind),
       onChildStarted: (process) => process.child.pid !== undefined && this.children.add(process.child.pid, definition.name, process.tree?.marks ?? null),
       onChildGone: (process) => process.child.pid !== undefined && this.children.remove(process.child.pid),
-      onToolsListed: (tools) => this.descriptions?.set(definition.name, tools),
+      onToolsListed: (tools) => this.descriptions?.set(definition.name, tools, definitionIdentity(definition, this.options.gatewayEnv)),
       onCatalogChanged: (kind) => this.options.onCatalogChanged?.(kind),
+    });
+  }
+
+  private createIndexer(descriptions: DescriptionsCache): CatalogIndexer {
+    return new CatalogIndexer({
+      handles: () => this.all(),
+      descriptions,
+      identity: (definition) => definitionIdentity(definition, this.options.gatewayEnv),
+      resolveVariables: this.options.resolveVariables,
+      connect: {
+        gatewayEnv: this.options.gatewayEnv,
+        resolveVariables: this.options.resolveVariables,
+        timeoutMs: this.options.connectTimeoutMs ?? 30_000,
+        lineLimit: this.options.lineLimit,
+        useCgroup: this.options.gatewayEnv.GATEHOUSE_CHILD_CGROUP !== 'off',
+        redact: this.options.redact,
+      },
+      onChildStarted: (process, server) => process.child.pid !== undefined && this.children.add(process.child.pid, server, process.tree?.marks ?? null),
+      onChildGone: (process) => process.child.pid !== undefined && this.children.remove(process.child.pid),
+      log: this.options.log,
     });
   }
 

@@ -18,7 +18,7 @@ export interface Run {
 }
 
 export function workspaceEnv(workspace: Workspace, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? '', HOME: workspace.home, XDG_STATE_HOME: join(workspace.home, '.local', 'state'), ...extra };
+  return { PATH: process.env.PATH ?? '', GATEHOUSE_CATALOG_INDEX: process.env.GATEHOUSE_CATALOG_INDEX ?? '', HOME: workspace.home, XDG_STATE_HOME: join(workspace.home, '.local', 'state'), ...extra };
 }
 
 /** CliIo for the workspace with output kept; readable while a command still runs (--follow). */

@@ -12,7 +12,7 @@ export interface CliRun {
 }
 
 export function cliEnv(workspace: Workspace): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? '', HOME: workspace.home, XDG_STATE_HOME: join(workspace.home, '.local', 'state'), TERM: 'dumb' };
+  return { PATH: process.env.PATH ?? '', GATEHOUSE_CATALOG_INDEX: process.env.GATEHOUSE_CATALOG_INDEX ?? '', HOME: workspace.home, XDG_STATE_HOME: join(workspace.home, '.local', 'state'), TERM: 'dumb' };
 }
 
 export function gatehouse(workspace: Workspace, args: string[], options: { cwd?: string; input?: string } = {}): CliRun {

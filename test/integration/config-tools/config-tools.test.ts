@@ -31,7 +31,7 @@ beforeEach(async () => {
   locations = { projectRoot: workspace.project, homeDir: workspace.home, configPath: null, stateDir: workspace.stateDir };
   const stateDir = join(workspace.root, 'state');
   mkdirSync(stateDir);
-  supervisor = new Supervisor({ gatewayEnv: { PATH: process.env.PATH ?? '', HOME: workspace.home }, stateDir, log: () => undefined, onSnapshot: () => undefined });
+  supervisor = new Supervisor({ gatewayEnv: { PATH: process.env.PATH ?? '', GATEHOUSE_CATALOG_INDEX: process.env.GATEHOUSE_CATALOG_INDEX ?? '', HOME: workspace.home }, stateDir, log: () => undefined, onSnapshot: () => undefined });
   const context: GatewayContext = testGatewayContext(supervisor, {
     session: { sessionId: 'config-tools', operator: true },
     configIssues: () => mergeSources(readAllSources(locations)).issues,

@@ -24,7 +24,7 @@ export function createHarness(options: { env?: NodeJS.ProcessEnv; configured?: S
   const root = mkdtempSync(join(tmpdir(), 'gatehouse-discovery-'));
   const home = join(root, 'home');
   for (const dir of [home, join(root, 'project')]) mkdirSync(dir, { recursive: true });
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(root, 'config'), ...options.env };
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, GATEHOUSE_CATALOG_INDEX: process.env.GATEHOUSE_CATALOG_INDEX, HOME: home, XDG_CONFIG_HOME: join(root, 'config'), ...options.env };
   const supervisor = new Supervisor({ gatewayEnv: { ...process.env, ...env }, stateDir: join(root, 'state'), log: () => undefined, onSnapshot: () => undefined, connectTimeoutMs: 60_000 });
   const configured = new Map((options.configured ?? []).map((d) => [d.name, d]));
   let discovery: Discovery;

@@ -29,7 +29,7 @@ interface Setup {
 async function setUp(env: Record<string, string>): Promise<Setup> {
   const workspace = createWorkspace();
   workspace.writeConfig({ mcpServers: { fault: faultServer() } });
-  const core = await startCore(workspace, { PATH: process.env.PATH ?? '', HOME: workspace.home, ...env });
+  const core = await startCore(workspace, { PATH: process.env.PATH ?? '', GATEHOUSE_CATALOG_INDEX: process.env.GATEHOUSE_CATALOG_INDEX ?? '', HOME: workspace.home, ...env });
   return { workspace, core, cacheDir: join(workspace.home, '.cache', 'gatehouse') };
 }
 

@@ -8,7 +8,7 @@ import { runningGateway, type RunningGateway } from '../../helpers/cli-process';
 import { CLI_ENTRY } from '../../helpers/workspace';
 
 export function cliEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', HOME: home, XDG_STATE_HOME: join(home, '.local', 'state'), ...extra };
+  return { PATH: process.env.PATH ?? '', GATEHOUSE_CATALOG_INDEX: process.env.GATEHOUSE_CATALOG_INDEX ?? '', HOME: home, XDG_STATE_HOME: join(home, '.local', 'state'), ...extra };
 }
 
 export function instancePath(home: string): string {

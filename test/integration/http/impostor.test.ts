@@ -86,7 +86,7 @@ let instanceToken: string;
 const children: ChildProcess[] = [];
 
 function env(): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? '', HOME: workspace.home, XDG_STATE_HOME: join(workspace.home, '.local', 'state'), GATEHOUSE_AUTH_TOKEN: OPERATOR_TOKEN };
+  return { PATH: process.env.PATH ?? '', GATEHOUSE_CATALOG_INDEX: process.env.GATEHOUSE_CATALOG_INDEX ?? '', HOME: workspace.home, XDG_STATE_HOME: join(workspace.home, '.local', 'state'), GATEHOUSE_AUTH_TOKEN: OPERATOR_TOKEN };
 }
 
 const instancePath = () => instanceFilePath({ env: env(), home: workspace.home });

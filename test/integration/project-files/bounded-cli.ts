@@ -15,7 +15,7 @@ const MEMORY_KIB = 3_000_000;
 
 export function boundedEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
-    PATH: process.env.PATH ?? '',
+    PATH: process.env.PATH ?? '', GATEHOUSE_CATALOG_INDEX: process.env.GATEHOUSE_CATALOG_INDEX ?? '',
     HOME: home,
     XDG_STATE_HOME: join(home, '.local', 'state'),
     XDG_CONFIG_HOME: join(home, '.config'),

@@ -40,7 +40,7 @@ beforeAll(async () => {
   workspace = createWorkspace();
   home = workspace.home;
   childEnv = {
-    PATH: process.env.PATH ?? '',
+    PATH: process.env.PATH ?? '', GATEHOUSE_CATALOG_INDEX: process.env.GATEHOUSE_CATALOG_INDEX ?? '',
     HOME: home,
     XDG_CONFIG_HOME: join(home, '.config'),
     XDG_STATE_HOME: join(home, '.local', 'state'),

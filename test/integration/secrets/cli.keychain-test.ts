@@ -34,7 +34,7 @@ const run = (argv: string[], extra: { stdin?: string; env?: NodeJS.ProcessEnv; c
 
 function childEnv(): NodeJS.ProcessEnv {
   return {
-    PATH: process.env.PATH ?? '',
+    PATH: process.env.PATH ?? '', GATEHOUSE_CATALOG_INDEX: process.env.GATEHOUSE_CATALOG_INDEX ?? '',
     HOME: home,
     XDG_CONFIG_HOME: join(home, '.config'),
     DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS,

@@ -30,7 +30,7 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 /** A minimal environment with a fresh HOME and no session bus address. */
 function noBusEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return {
-    PATH: process.env.PATH ?? '',
+    PATH: process.env.PATH ?? '', GATEHOUSE_CATALOG_INDEX: process.env.GATEHOUSE_CATALOG_INDEX ?? '',
     HOME: home,
     XDG_CONFIG_HOME: join(home, '.config'),
     XDG_DATA_HOME: join(home, '.local', 'share'),

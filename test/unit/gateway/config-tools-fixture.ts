@@ -41,7 +41,7 @@ export async function createConfigToolsFixture(options: { knownNames?: string[];
   mkdirSync(join(home, '.claude'), { recursive: true });
   mkdirSync(project);
   const locations: ConfigLocations = { projectRoot: project, homeDir: home, configPath: options.configPath ?? null, stateDir: join(root, 'state') };
-  const supervisor = new Supervisor({ gatewayEnv: { PATH: process.env.PATH ?? '' }, stateDir: join(root, 'state'), log: () => undefined, onSnapshot: () => undefined });
+  const supervisor = new Supervisor({ gatewayEnv: { PATH: process.env.PATH ?? '', GATEHOUSE_CATALOG_INDEX: process.env.GATEHOUSE_CATALOG_INDEX ?? '' }, stateDir: join(root, 'state'), log: () => undefined, onSnapshot: () => undefined });
   const gateway: GatewayContext = testGatewayContext(supervisor, {
     session: { sessionId: 'config-tools-test', operator: true },
     configIssues: () => mergeSources(readAllSources(locations)).issues,

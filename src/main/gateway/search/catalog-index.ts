@@ -14,11 +14,12 @@ import { markNames, type Scratch } from './name-matches';
 import { parseQuery, type ParsedQuery } from './query';
 import { collator, Segment } from './segment';
 import { TopK } from './top-k';
+import type { Availability } from '../cards';
 
 export interface CatalogSource {
   server: string;
   tools: readonly Tool[];
-  availability: 'online' | 'offline';
+  availability: Availability;
 }
 
 export interface SearchFilters {
@@ -70,7 +71,12 @@ export class CatalogIndex {
   private readonly terms = new CatalogTerms();
   private changes = 0;
   // A server's tools are cut and stemmed once per list, whatever the policy does later.
-  private readonly analysed = { online: new WeakMap<readonly Tool[], IndexedTool[]>(), offline: new WeakMap<readonly Tool[], IndexedTool[]>() };
+  private readonly analysed: Record<Availability, WeakMap<readonly Tool[], IndexedTool[]>> = {
+    online: new WeakMap(),
+    lazy: new WeakMap(),
+    starting: new WeakMap(),
+    offline: new WeakMap(),
+  };
 
   /** An index over tools indexed elsewhere (tests, one-off rankings): one segment per server. */
   static of(tools: readonly IndexedTool[]): CatalogIndex {

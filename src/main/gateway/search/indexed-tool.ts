@@ -2,7 +2,7 @@
 // list arrives — never again per query.
 import type { Tool } from '@modelcontextprotocol/client';
 import { nameTerms, textTerms, type Term } from '../../common/search-words';
-import { toCard, type CapabilityCard } from '../cards';
+import { toCard, type CapabilityCard, type Availability } from '../cards';
 
 export interface IndexedTool {
   card: CapabilityCard;
@@ -29,7 +29,7 @@ export interface IndexedTool {
 const NAME_WEIGHT = 3;
 const TITLE_WEIGHT = 2;
 
-export function indexTool(server: string, tool: Tool, availability: 'online' | 'offline' = 'online'): IndexedTool {
+export function indexTool(server: string, tool: Tool, availability: Availability = 'online'): IndexedTool {
   const card = toCard(server, tool, availability);
   const name = nameTerms(tool.name);
   const argNames = Object.keys((tool.inputSchema.properties ?? {}) as Record<string, unknown>).flatMap(nameTerms);

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { CatalogIndex, type CatalogSource, type IndexedTool } from '../catalog';
 import type { Guidance } from '../guidance';
+import type { Availability } from '../cards';
+import type { ServerStatus } from '../../../shared/domain';
 import { jsonResult } from '../envelope';
 import { defineMetaTool } from '../meta-tool';
 import type { ServerDirectory } from '../../supervisor/server-directory';
@@ -20,6 +22,17 @@ function indexFor(supervisor: ServerDirectory, includeOffline: boolean): Catalog
   return (pair.withOffline ??= new CatalogIndex());
 }
 
+/** How long a search waits for servers still being listed in the background before it answers. */
+const INDEXING_WAIT_MS = 5000;
+
+/** What a card says about its server: running, startable on use, on its way, or down. */
+function availabilityOf(status: ServerStatus): Availability {
+  if (status === 'online' || status === 'degraded') return 'online';
+  if (status === 'lazy') return 'lazy';
+  if (status === 'starting' || status === 'restarting') return 'starting';
+  return 'offline';
+}
+
 // A card's code hint depends only on the tool and the guidance in force: worked out once per pair.
 const hints = new WeakMap<Guidance, WeakMap<IndexedTool, ReturnType<Guidance['codeHint']>>>();
 
@@ -35,10 +48,11 @@ export const catalogSearch = defineMetaTool({
   title: 'Search the tool catalog',
   description:
     'Find downstream tools as compact capability cards (tool_id, server, short description, tags, risk). ' +
-    'Call gateway.describe with a tool_id for its arguments, then gateway.invoke to run it. ' +
-    'Only tools of online servers are listed unless include_offline=true, which adds cards of servers seen before ' +
-    '(availability "offline"); describe or invoke a tool_id to start its server. With a query it also suggests ' +
-    'servers to provision (manifest_candidates, registry_candidates) and installed CLIs (cli_hints).',
+    'Call gateway.describe with a tool_id for its arguments, then gateway.invoke to run it. Every configured ' +
+    'server is searched, started or not (availability "lazy": it starts when described or invoked); ' +
+    'include_offline=true adds servers that are down (availability "offline"); `indexing` names servers whose ' +
+    'tools are still being listed. With a query it also suggests servers to provision (manifest_candidates, ' +
+    'registry_candidates) and installed CLIs (cli_hints).',
   annotations: { readOnlyHint: true },
   input: z.object({
     query: z.string().max(1000).nullish().describe('Words describing what you need; empty lists everything.'),
@@ -53,16 +67,24 @@ export const catalogSearch = defineMetaTool({
     include_offline: z.boolean().default(false),
   }),
   async run(args, gateway) {
-    const handles = gateway.supervisor.all();
-    const live = (status: string) => status === 'online' || status === 'degraded';
-    const sources: CatalogSource[] = handles.filter((h) => live(h.status)).map((h) => ({ server: h.name, tools: h.tools, availability: 'online' }));
-    if (args.include_offline) {
-      // Cards from the last time a server was seen; a live list always wins, so no tool appears twice.
-      // A server held back by project trust shows no cards: it cannot be described or invoked (E404).
-      for (const handle of handles.filter((h) => !live(h.status) && !h.definition.untrusted)) {
-        const cached = gateway.supervisor.descriptions?.get(handle.name);
-        if (cached) sources.push({ server: handle.name, tools: cached, availability: 'offline' });
+    // A first search may arrive while lazy servers are still being listed: wait a moment for them,
+    // then say which are still going rather than answer as if they had no tools.
+    const pending = gateway.supervisor.indexing();
+    if (pending.length) await gateway.supervisor.settleIndexing(pending, INDEXING_WAIT_MS);
+    const indexing = gateway.supervisor.indexing();
+    const sources: CatalogSource[] = [];
+    for (const handle of gateway.supervisor.all()) {
+      const availability = availabilityOf(handle.status);
+      if (availability === 'online') {
+        sources.push({ server: handle.name, tools: handle.tools, availability });
+        continue;
       }
+      // Cards from the background listing or the last time the server ran; a live list always wins, so
+      // no tool appears twice. A server held back by project trust shows no cards: it cannot be
+      // described or invoked (E404).
+      if (handle.definition.untrusted || (availability === 'offline' && !args.include_offline)) continue;
+      const cached = gateway.supervisor.descriptions?.get(handle.name);
+      if (cached) sources.push({ server: handle.name, tools: cached, availability });
     }
     // Policy first, then the per-server cap: tools past max_tools_per_server are not indexed.
     const index = indexFor(gateway.supervisor, args.include_offline);
@@ -85,6 +107,7 @@ export const catalogSearch = defineMetaTool({
       results,
       total_available,
       truncated,
+      indexing: indexing.length ? indexing : null,
       manifest_candidates: some(manifest_candidates),
       cli_hints: some(cli_hints),
       registry_candidates: some(registry_candidates),

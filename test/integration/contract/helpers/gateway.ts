@@ -49,7 +49,7 @@ export interface GatewaySetup {
  * without GATEHOUSE_REGISTRY_ALLOW_LOOPBACK, so no test ever reaches the internet.
  */
 export function gatewayEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { HOME: home, PATH: process.env.PATH ?? '', GATEHOUSE_REGISTRY_URL: 'http://127.0.0.1:9', ...extra };
+  return { HOME: home, PATH: process.env.PATH ?? '', GATEHOUSE_CATALOG_INDEX: process.env.GATEHOUSE_CATALOG_INDEX ?? '', GATEHOUSE_REGISTRY_URL: 'http://127.0.0.1:9', ...extra };
 }
 
 interface HttpChild {

@@ -19,7 +19,7 @@ export function remoteServer(name: string, headers: Record<string, string>): Ser
 
 export async function gatewayWith(definitions: ServerDefinition[], stateDir: string, logs: string[] = []): Promise<{ gateway: GatewayContext; stop(): Promise<void> }> {
   mkdirSync(stateDir, { recursive: true });
-  const supervisor = new Supervisor({ gatewayEnv: { PATH: process.env.PATH ?? '' }, stateDir, log: (line) => logs.push(line), onSnapshot: () => undefined });
+  const supervisor = new Supervisor({ gatewayEnv: { PATH: process.env.PATH ?? '', GATEHOUSE_CATALOG_INDEX: process.env.GATEHOUSE_CATALOG_INDEX ?? '' }, stateDir, log: (line) => logs.push(line), onSnapshot: () => undefined });
   await supervisor.apply(new Map(definitions.map((d) => [d.name, d])));
   const gateway: GatewayContext = testGatewayContext(supervisor, { session: { sessionId: 'secrets-test', operator: true } });
   return {
