@@ -19,9 +19,14 @@ function quoted(word: string): string {
   return /^[\w@%+=:,./\\-]+$/.test(word) ? word : `"${word.replaceAll('"', '\\"')}"`;
 }
 
+// `--api-key VALUE`: the core's redaction catches `--api-key=VALUE` and known secret values, not a
+// literal credential passed as the next argument; the spawn line leaves that value out itself.
+const SECRET_FLAG = /^--?[\w-]*(?:key|token|secret|passw(?:or)?d|credential|auth)[\w-]*$/i;
+
 /** A command line as one readable string (capped: arguments can be long). */
 export function commandLine(argv: readonly string[]): string {
-  return cutAtBoundary(argv.map(quoted).join(' '), 500);
+  const words = argv.map((word, i) => (i > 0 && SECRET_FLAG.test(argv[i - 1] as string) && !word.startsWith('-') ? '[REDACTED]' : quoted(word)));
+  return cutAtBoundary(words.join(' '), 500);
 }
 
 export const spawnedLine = (server: string, argv: readonly string[], pid: number | undefined): string =>

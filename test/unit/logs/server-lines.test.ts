@@ -6,6 +6,8 @@ import { serverOf } from '../../../src/main/core/log-ring';
 describe('server lines', () => {
   it('read as one prefixed line each', () => {
     expect(spawnedLine('files', ['/usr/bin/node', 'server.js', '--root', '/my docs'], 4242)).toBe('[files] spawned pid 4242: /usr/bin/node server.js --root "/my docs"');
+    // A literal credential given as the argument after its flag never reaches the log.
+    expect(spawnedLine('api', ['npx', '-y', 'mcp-api', '--api-key', 'sk-live-51abc', '--token', 't0k3n', '--verbose'], 7)).toBe('[api] spawned pid 7: npx -y mcp-api --api-key [REDACTED] --token [REDACTED] --verbose');
     expect(readyLine('files', 812, '2025-11-25', 3, null)).toBe('[files] ready in 812 ms: protocol 2025-11-25, 3 tools');
     expect(readyLine('files', 90, null, 1, null)).toBe('[files] ready in 90 ms: protocol unknown, 1 tool');
     expect(readyLine('files', 90, '2026-07-28', 0, 'tools/list failed')).toBe('[files] ready in 90 ms: protocol 2026-07-28, its tools could not be listed (tools/list failed)');
