@@ -4,7 +4,7 @@
 // one end-to-end check that the entry written for Claude Code really starts a working gateway when
 // launched exactly as the client would.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -138,18 +138,40 @@ describe('refusals', () => {
 describe('--list', () => {
   it('shows every client, whether it is installed, its file and its gatehouse entry', () => {
     mkdirSync(join(workspace.home, '.cursor'));
+    writeFileSync(join(workspace.home, '.cursor', 'argv.json'), '{}'); // Cursor's own file: it is installed
     expect(setup('--client', 'gemini', '--mode', 'http', '--write').code).toBe(0);
     const text = setup('--list');
     expect(text.code).toBe(0);
     const line = (id: string) => text.stdout.split('\n').find((row) => row.startsWith(`${id} `)) ?? '';
     expect(text.stdout.split('\n')[0]).toMatch(/^CLIENT\s+DETECTED\s+ENTRY "gatehouse"\s+CONFIG FILE$/);
-    expect(line('gemini')).toMatch(/^gemini\s+yes\s+http: http:\/\/127\.0\.0\.1:3344\/mcp\s+/);
+    // Gatehouse wrote ~/.gemini/settings.json (and its folder) itself: that is no sign of Gemini CLI.
+    expect(line('gemini')).toMatch(/^gemini\s+no\s+http: http:\/\/127\.0\.0\.1:3344\/mcp\s+/);
     expect(line('cursor')).toMatch(/^cursor\s+yes\s+-\s+.*\.cursor\/mcp\.json \(absent\)$/);
     expect(line('codex')).toMatch(/^codex\s+no\s+-\s+/);
 
-    const json = JSON.parse(setup('--list', '--json').stdout) as { clients: { client: string; detected: boolean; path: string; entry: unknown }[] };
+    const json = JSON.parse(setup('--list', '--json').stdout) as { clients: { client: string; detected: boolean; detected_by: string | null; path: string; entry: unknown }[] };
     expect(json.clients.map((row) => row.client)).toEqual(['claude-code', 'claude-desktop', 'cursor', 'vscode', 'opencode', 'codex', 'gemini']);
     expect(json.clients.find((row) => row.client === 'vscode')?.path).toBe(join(workspace.home, '.config', 'Code', 'User', 'mcp.json'));
+    expect(json.clients.find((row) => row.client === 'cursor')).toMatchObject({ detected: true, detected_by: `folder ${join(workspace.home, '.cursor')}` });
+    expect(json.clients.find((row) => row.client === 'gemini')).toMatchObject({ detected: false, detected_by: null });
+  });
+
+  it('detects a client by its own traces — its command on PATH, its own settings — never by what setup --write created', () => {
+    // Every client written by Gatehouse alone: none of them counts as installed.
+    for (const client of ['claude-code', 'claude-desktop', 'cursor', 'vscode', 'opencode', 'codex', 'gemini']) expect(setup('--client', client, '--write').code).toBe(0);
+    const rows = () => (JSON.parse(setup('--list', '--json').stdout) as { clients: { client: string; detected: boolean; detected_by: string | null }[] }).clients;
+    expect(rows().filter((row) => row.detected)).toEqual([]);
+
+    const bin = join(workspace.root, 'bin');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'codex'), '#!/bin/sh\n');
+    chmodSync(join(bin, 'codex'), 0o755);
+    const withCodex = spawnSync(process.execPath, [CLI_ENTRY, 'setup', '--list', '--json'], { cwd: workspace.project, env: { ...env(), PATH: `${bin}:${process.env.PATH ?? ''}` }, encoding: 'utf8' });
+    expect((JSON.parse(withCodex.stdout) as { clients: { client: string; detected_by: string | null }[] }).clients.find((row) => row.client === 'codex')?.detected_by).toBe(`command ${join(bin, 'codex')}`);
+
+    const claude = readJson(claudeJson());
+    writeFileSync(claudeJson(), JSON.stringify({ ...claude, numStartups: 1 }));
+    expect(rows().find((row) => row.client === 'claude-code')).toMatchObject({ detected: true, detected_by: `settings in ${claudeJson()}` });
   });
 });
 

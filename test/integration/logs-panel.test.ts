@@ -45,7 +45,8 @@ describe('listLogs', () => {
     try {
       // A changed definition is replaced on reload and, being eager, fails to start again.
       files.workspace.writeConfig(config(['-e', 'process.exit(2)']));
-      const line = await waitFor(() => pushed.find((l) => l.server === 'quiet'), 'a pushed [quiet] line', 20_000);
+      // The server's spawn and stderr lines come first (lifecycle lines); the failure is the one to find.
+      const line = await waitFor(() => pushed.find((l) => l.server === 'quiet' && l.text.includes('eager start failed')), 'a pushed [quiet] failure line', 20_000);
       expect(line.text).toMatch(/^\[quiet\] eager start failed/);
       expect(await listLogs('quiet')).toContainEqual(line);
     } finally {

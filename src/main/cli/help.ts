@@ -4,7 +4,7 @@ export const HELP = `gatehouse ${GATEHOUSE_VERSION} — one MCP gateway for ever
 
 Usage:
   gatehouse serve [--transport stdio|http] [--host 127.0.0.1] [--port 3344]
-                  [--config FILE] [--project DIR] [--policy FILE] [--standalone]
+                  [--config FILE] [--project DIR] [--policy FILE] [--standalone] [--verbose]
                   [--auth none|shared-secret|resource-server] [--auth-token-file FILE]
                   [--oauth-issuer URL --oauth-jwks-url URL --oauth-audience URI]
                   [--oauth-algorithm ALG]... [--required-scope SCOPE]... [--oauth-allow-loopback-issuer]
@@ -12,7 +12,9 @@ Usage:
                   [--request-timeout SECONDS] [--metrics-public] [--allow-insecure-bind]
       Run the gateway. stdio (the default) is what MCP clients launch; if a gateway already
       runs (instance.json) it attaches to it (--standalone: never). http serves streamable
-      HTTP at http://HOST:PORT/mcp plus /health and /metrics.
+      HTTP at http://HOST:PORT/mcp plus /health and /metrics. The console shows start-up, warnings
+      and errors; --verbose adds routine lines (sessions ending, servers spawned, ready, stopped,
+      their stderr). gateway.log keeps every line either way.
   gatehouse proxy --url http://127.0.0.1:PORT/mcp [--auth-token-file FILE]
       Relay stdio to a running gateway (loopback URLs only).
   gatehouse status [--json] [--port 3344] [--config FILE] [--project DIR]
@@ -20,7 +22,8 @@ Usage:
   gatehouse logs [--tail 100] [--follow] [--server NAME] [--audit] [--json]
       The gateway's log ($XDG_STATE_HOME/gatehouse/logs/gateway.log, kept by "gatehouse serve" and the
       desktop app), across rotated files. --audit: the audit trail (audit.jsonl) as a table; --json: one
-      JSON object a line; --server: that server's lines or events; --follow: keep printing until Ctrl-C.
+      JSON object a line; --server: that server's lines or events (spawn, handshake, stderr, exit, stop);
+      --follow: keep printing until Ctrl-C.
       Exit 1 when there is no log yet.
   gatehouse refresh [--force] [--source claude_config|custom] [--port 3344] [--json]
       Ask the running gateway to re-read its config and say what changed (servers started, stopped,

@@ -9,6 +9,7 @@ import { tailLines } from '../logs/read-tail';
 import { processIo, type CliIo } from '../runtime/cli-io';
 import { stateDir } from '../state/paths';
 import { parseFlags, UsageError } from './args';
+import { gatehouseRun } from '../common/gatehouse-command';
 
 const FLAGS = {
   tail: { type: 'string', default: '100' },
@@ -25,6 +26,8 @@ interface View {
   keep(line: string): boolean;
   render(line: string): string;
   missing: string;
+  /** Said when --server matched nothing. */
+  noneFor(server: string): string;
 }
 
 function gatewayView(dir: string, server: string | undefined, json: boolean): View {
@@ -34,7 +37,8 @@ function gatewayView(dir: string, server: string | undefined, json: boolean): Vi
     header: null,
     keep: (line) => server === undefined || mentionsServer(line, server),
     render: (line) => (json ? JSON.stringify(parseLogLine(line)) : line),
-    missing: `no gateway log at ${path} yet; "gatehouse serve" (or the desktop app) writes it while the gateway runs`,
+    missing: `no gateway log at ${path} yet; "${gatehouseRun('serve')}" (or the desktop app) writes it while the gateway runs`,
+    noneFor: (name) => `no lines about server "${name}" in ${path} (or its rotated copies); it has not started since the log began, or the name is not one of ${gatehouseRun('status')}'s servers`,
   };
 }
 
@@ -52,6 +56,7 @@ function auditView(dir: string, server: string | undefined, json: boolean): View
       return json || !event ? line : auditRow(event);
     },
     missing: `no audit trail at ${path} yet; a running gateway records one event per client request there`,
+    noneFor: (name) => `no audit events for server "${name}" in ${path}; no client called it yet, or the name is not one of ${gatehouseRun('status')}'s servers`,
   };
 }
 
@@ -83,6 +88,8 @@ export async function logs(argv: string[], io: CliIo = processIo(), stop?: Abort
   const view = (values.audit ? auditView : gatewayView)(dir, values.server, values.json);
   const tail = await tailLines(view.path, count, view.keep);
   if (!tail) io.stderr(`gatehouse: ${view.missing}${values.follow ? '; waiting for it' : ''}\n`);
+  // An empty answer to --server is told apart from silence: a mistyped name, or a server not started yet.
+  else if (values.server !== undefined && !tail.lines.length && count > 0) io.stderr(`gatehouse: ${view.noneFor(values.server)}${values.follow ? '; waiting for some' : ''}\n`);
   if (view.header && (tail?.lines.length || values.follow)) io.stdout(`${view.header}\n`);
   for (const line of tail?.lines ?? []) io.stdout(`${view.render(line)}\n`);
   if (!values.follow) return tail ? 0 : 1;

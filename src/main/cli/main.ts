@@ -15,6 +15,7 @@ import { serve } from './serve';
 import { setup } from './setup';
 import { status } from './status';
 import { trust } from './trust';
+import { gatehouseRun } from '../common/gatehouse-command';
 
 /** 'running' means the command keeps the process alive (a server) and sets no exit code. */
 export type CommandResult = number | 'running';
@@ -58,7 +59,7 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     if (error instanceof UsageError) {
-      process.stderr.write(`gatehouse: ${error.message}\nRun "gatehouse --help" for usage.\n`);
+      process.stderr.write(`gatehouse: ${error.message}\nRun "${gatehouseRun('--help')}" for usage.\n`);
       process.exit(64);
     }
     if (error instanceof GatewayError) {

@@ -5,6 +5,7 @@ import { EXIT_USAGE, prepareCommand, verifyCommand } from '../runtime/commands';
 import { emit, processIo, type CliIo } from '../runtime/cli-io';
 import { RESULT_API_VERSION } from '../runtime/results';
 import { parseFlags, UsageError } from './args';
+import { gatehouseRun } from '../common/gatehouse-command';
 
 const FLAGS = {
   root: { type: 'string', default: '.' },
@@ -35,5 +36,5 @@ export async function mcp(argv: string[], io: CliIo = processIo()): Promise<numb
 
 function usage(io: CliIo, json: boolean, kind: string, message: string): number {
   const document = { apiVersion: RESULT_API_VERSION, kind, status: 'failed', root: null, errors: [{ code: 'usage', message }] };
-  return emit(io, json, EXIT_USAGE, document, `${message} (see "gatehouse --help")`, true);
+  return emit(io, json, EXIT_USAGE, document, `${message} (see "${gatehouseRun('--help')}")`, true);
 }

@@ -14,6 +14,7 @@ import { parseTokenFile } from '../http/auth/shared-secret';
 import { findLiveInstance, IMPOSTOR_NEXT_STEP, loopbackUrl, probeHealth } from '../state/live-instance';
 import { instanceFilePath } from '../state/paths';
 import { parseFlags, UsageError } from './args';
+import { gatehouseRun } from '../common/gatehouse-command';
 
 const log = (line: string) => process.stderr.write(`gatehouse: ${line}\n`);
 
@@ -56,7 +57,7 @@ export async function proxy(argv: string[]): Promise<number | 'running'> {
   if (announced && !live.ok && live.kind === 'impostor') throw new GatewayError('E204', live.reason, { url: url.href, instance_file: path }, IMPOSTOR_NEXT_STEP);
   if (!(await probeHealth(url))) {
     throw new GatewayError('E201', `no Gatehouse gateway answers at ${url.origin}/health`, { url: url.href },
-      'start one with: gatehouse serve --transport http (or check --url)', true);
+      `start one with: ${gatehouseRun('serve --transport http')} (or check --url)`, true);
   }
   let bridgeAuth: { token: string; instanceToken: string } | null = null;
   if (live.ok && announced) bridgeAuth = { token: operator?.token ?? live.record.token, instanceToken: live.record.token };

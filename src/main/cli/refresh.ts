@@ -7,6 +7,7 @@ import { processIo, type CliIo } from '../runtime/cli-io';
 import { probeHealth } from '../state/live-instance';
 import { parseFlags, parsePort, UsageError } from './args';
 import { callRunningGateway, gatewayTarget, type GatewayTarget } from './running-gateway';
+import { gatehouseRun } from '../common/gatehouse-command';
 
 const FLAGS = {
   force: { type: 'boolean', default: false },
@@ -46,7 +47,7 @@ function refusal(answer: RefreshAnswer): string {
   const pending = answer.pending_requests_refused ?? 0;
   const tasks = answer.mcp_tasks_refused ?? 0;
   if (pending || tasks) {
-    return `refresh refused: ${pending} request(s) pending and ${tasks} task(s) active; wait for them, or run "gatehouse refresh --force" to cancel them`;
+    return `refresh refused: ${pending} request(s) pending and ${tasks} task(s) active; wait for them, or run "${gatehouseRun('refresh --force')}" to cancel them`;
   }
   // Reloaded but not ok: a task a downstream server would not cancel, or a policy that no longer parses.
   const remaining = answer.mcp_tasks_remaining ? [`${answer.mcp_tasks_remaining} task(s) could not be cancelled downstream`] : [];
@@ -61,7 +62,7 @@ function refusal(answer: RefreshAnswer): string {
  */
 async function unreachable(target: Extract<GatewayTarget, { ok: true }>, message: string, env: NodeJS.ProcessEnv): Promise<string> {
   const { url } = target;
-  if (!(await probeHealth(url))) return `no gateway is running at ${url.href}; start one with "gatehouse serve --transport http" (or the desktop app), or pass --port`;
+  if (!(await probeHealth(url))) return `no gateway is running at ${url.href}; start one with "${gatehouseRun('serve --transport http')}" (or the desktop app), or pass --port`;
   if (target.unannounced) {
     const withheld = env.GATEHOUSE_AUTH_TOKEN ? ', and GATEHOUSE_AUTH_TOKEN was not sent to it' : '';
     return `the gateway at ${url.href} refused the connection (${message})${withheld}: ${target.unannounced}; a token goes only to the gateway announced there`;

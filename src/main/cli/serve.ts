@@ -2,7 +2,9 @@
 // diagnostic goes to stderr. A stdio serve first looks for a running gateway (instance.json) and, when
 // one answers, becomes a thin bridge into it instead of starting a second core — a second client is
 // never locked out. An HTTP serve announces itself in instance.json and removes it on shutdown. Every
-// stderr line is also kept in $XDG_STATE_HOME/gatehouse/logs/gateway.log (`gatehouse logs` reads it).
+// log line is kept in $XDG_STATE_HOME/gatehouse/logs/gateway.log (`gatehouse logs` reads it); the console
+// (stderr) leaves out routine lines — sessions ending, servers spawned, ready, stopped, their stderr —
+// unless --verbose: someone watching it wants start-up, warnings and errors, not one line per session.
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
@@ -19,6 +21,7 @@ import { startSharedGateway, type SharedGateway } from '../http/shared-gateway';
 import { defaultSecretStore } from '../secrets/store';
 import { openGatewayLog, type GatewayLog } from '../logs/gateway-log';
 import { flushOpenFiles } from '../logs/rotating-file';
+import { isRoutineLine } from '../logs/server-lines';
 import { findLiveInstance } from '../state/live-instance';
 import { findProjectRoot } from '../config/project-root';
 import { instanceFilePath } from '../state/paths';
@@ -26,9 +29,10 @@ import { CONFIG_FLAGS, parseFlags, parsePort, UsageError } from './args';
 
 // Opened when `serve` runs (not when the CLI loads): other commands never touch the log.
 let gatewayLog: GatewayLog | null = null;
+let verbose = false;
 
 const log = (line: string) => {
-  process.stderr.write(`gatehouse: ${line}\n`);
+  if (verbose || !isRoutineLine(line)) process.stderr.write(`gatehouse: ${line}\n`);
   gatewayLog?.write(line);
 };
 
@@ -58,6 +62,7 @@ const FLAGS = {
   ...HTTP_FLAGS,
   transport: { type: 'string', default: 'stdio' },
   standalone: { type: 'boolean', default: false },
+  verbose: { type: 'boolean', default: false },
 } as const;
 
 /** Stops once on SIGINT/SIGTERM (or when the returned function is called), then exits 0. */
@@ -79,6 +84,7 @@ function onShutdown(stop: (why: string) => Promise<void>): (why: string) => void
 
 export async function serve(argv: string[]): Promise<'running'> {
   const { values } = parseFlags(argv, FLAGS);
+  verbose = values.verbose;
   gatewayLog ??= openGatewayLog();
   const transport = values.transport;
   if (transport !== 'stdio' && transport !== 'http') {

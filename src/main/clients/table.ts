@@ -25,8 +25,14 @@ export interface ClientSpec {
   file: { linux: PathRule[]; darwin: PathRule[]; win32: PathRule[] };
   /** A variable that moves the client's whole config folder (on every OS): the file is then `$env/<file>`. */
   override?: { env: string; file: string };
-  /** Folders whose presence means the client is installed; default: the config file's own folder. */
+  /**
+   * Folders whose presence means the client is installed; default: the config file's own folder. A folder
+   * counts only when it holds something Gatehouse did not write (setup --write creates the config file
+   * and its folder): see list.ts.
+   */
   detect?: { linux: PathRule[]; darwin: PathRule[]; win32: PathRule[] };
+  /** Commands the client installs on PATH (its CLI or launcher); finding one means it is installed. */
+  binaries: string[];
   /** Key path of the object that maps server names to entries. */
   servers: string[];
   stdio: Template;
@@ -63,6 +69,7 @@ export const CLIENTS: readonly ClientSpec[] = [
     override: { env: 'CLAUDE_CONFIG_DIR', file: '.claude.json' },
     detect: everywhere(home('.claude')),
     servers: ['mcpServers'],
+    binaries: ['claude'],
     stdio: { type: 'stdio', ...STDIO_PLAIN },
     http: { type: 'http', url: '<url>' },
     auth: BEARER_HEADER('${<token-env>}'),
@@ -78,6 +85,7 @@ export const CLIENTS: readonly ClientSpec[] = [
     format: 'json',
     file: appFolder('Claude', 'claude_desktop_config.json'),
     servers: ['mcpServers'],
+    binaries: ['claude-desktop'],
     stdio: STDIO_PLAIN,
     http: 'stdio-proxy',
     auth: {
@@ -93,6 +101,7 @@ export const CLIENTS: readonly ClientSpec[] = [
     format: 'json',
     file: everywhere(home('.cursor', 'mcp.json')),
     servers: ['mcpServers'],
+    binaries: ['cursor'],
     stdio: STDIO_PLAIN,
     http: { url: '<url>' },
     auth: BEARER_HEADER('${env:<token-env>}'),
@@ -108,6 +117,7 @@ export const CLIENTS: readonly ClientSpec[] = [
     format: 'jsonc',
     file: appFolder('Code', 'User', 'mcp.json'),
     servers: ['servers'],
+    binaries: ['code'],
     stdio: { type: 'stdio', ...STDIO_PLAIN },
     http: { type: 'http', url: '<url>' },
     auth: {
@@ -125,6 +135,7 @@ export const CLIENTS: readonly ClientSpec[] = [
     format: 'jsonc',
     file: everywhere(xdg('opencode', 'opencode.json'), xdg('opencode', 'opencode.jsonc')),
     servers: ['mcp'],
+    binaries: ['opencode'],
     stdio: { type: 'local', command: '<argv>' },
     http: { type: 'remote', url: '<url>' },
     auth: BEARER_HEADER('{env:<token-env>}'),
@@ -140,6 +151,7 @@ export const CLIENTS: readonly ClientSpec[] = [
     file: everywhere(home('.codex', 'config.toml')),
     override: { env: 'CODEX_HOME', file: 'config.toml' },
     servers: ['mcp_servers'],
+    binaries: ['codex'],
     stdio: STDIO_PLAIN,
     http: { url: '<url>' },
     auth: { template: { bearer_token_env_var: '<token-env>' } },
@@ -154,6 +166,7 @@ export const CLIENTS: readonly ClientSpec[] = [
     format: 'jsonc',
     file: everywhere(home('.gemini', 'settings.json')),
     servers: ['mcpServers'],
+    binaries: ['gemini'],
     stdio: STDIO_PLAIN,
     http: { httpUrl: '<url>' },
     auth: BEARER_HEADER('${<token-env>}'),

@@ -11,6 +11,7 @@ import { ManifestSchema, type ManifestFile } from './manifest-schema';
 import { builtinManifestPath, configDir } from './paths';
 import { fileApproved, sha256 } from '../trust/store';
 import type { DiscoveryContext, Manifest, ManifestServer } from './types';
+import { gatehouseRun } from '../common/gatehouse-command';
 
 type Origin = ManifestServer['origin'];
 
@@ -98,7 +99,7 @@ export function loadManifest(ctx: DiscoveryContext): Manifest {
       continue;
     }
     if (origin === 'project' && !fileApproved(ctx.stateDir, path, read.bytes)) {
-      manifest.issues.push(`${path}: untrusted_project: ignored until approved (gatehouse trust approve ${path}) (E404)`);
+      manifest.issues.push(`${path}: untrusted_project: ignored until approved (${gatehouseRun(`trust approve ${path}`)}) (E404)`);
       continue;
     }
     const parsed = parseCached(path, read.bytes.toString('utf8'));

@@ -9,6 +9,7 @@ import { requirePublicUrl } from './auth/public-url';
 import { DEFAULT_MAX_BODY_BYTES } from './body';
 import { isLoopbackHost } from './loopback';
 import { defaultPerPrincipalCap, MAX_SESSIONS } from './sessions';
+import { gatehouseRun } from '../common/gatehouse-command';
 
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 3344;
@@ -141,7 +142,7 @@ function resolveAuth(flags: HttpFlagValues, io: ResolveIo): AuthSettings {
   if (requested === 'resource-server') return resolveResourceServer(flags, io);
   const tokens = requested === 'none' ? null : readTokens(io, flags);
   if (requested === 'shared-secret' && !tokens) {
-    throw configError('--auth', 'shared-secret needs a token', 'pass --auth-token-file FILE, set GATEHOUSE_AUTH_TOKEN, or store it: gatehouse secrets set GATEHOUSE_AUTH_TOKEN');
+    throw configError('--auth', 'shared-secret needs a token', `pass --auth-token-file FILE, set GATEHOUSE_AUTH_TOKEN, or store it: ${gatehouseRun('secrets set GATEHOUSE_AUTH_TOKEN')}`);
   }
   return tokens ? { mode: 'shared-secret', tokens } : { mode: 'none' };
 }

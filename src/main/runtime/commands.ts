@@ -1,6 +1,9 @@
 // `mcp verify` and `mcp prepare` as functions that return a result object instead of printing, so the
 // CLI and Electron main (over IPC) send the same documents. Exit codes follow python-runtime.md §9.
+import { resolve } from 'node:path';
 import type { GatehouseDirs } from './gatehouse-dirs';
+import type { RuntimeIssue } from './issue';
+import { explainMissingRoot } from './missing-root';
 import { prepareProfiles } from './prepare';
 import { Redactor } from './redact';
 import { failureDocument, preparationDocument, verificationDocument, type FailureDocument, type PreparationDocument, type VerificationDocument } from './results';
@@ -33,7 +36,7 @@ export interface CommandOutcome<D> {
 export async function verifyCommand(options: RuntimeCommandOptions): Promise<CommandOutcome<VerificationDocument>> {
   const redactor = Redactor.fromEnv(options.env, options.secrets);
   const outcome = await verifyRuntime({ ...options, createCache: false });
-  if (!outcome.verified) return failed('McpVerification', outcome.root, outcome.errors, redactor);
+  if (!outcome.verified) return failed('McpVerification', outcome.root, explained(outcome.errors, options, outcome.root), redactor);
   const document = verificationDocument(outcome.verified, options.offline);
   return {
     exitCode: EXIT_OK,
@@ -45,11 +48,17 @@ export async function verifyCommand(options: RuntimeCommandOptions): Promise<Com
 export async function prepareCommand(options: RuntimeCommandOptions): Promise<CommandOutcome<PreparationDocument>> {
   const redactor = Redactor.fromEnv(options.env, options.secrets);
   const outcome = await verifyRuntime({ ...options, createCache: true });
-  if (!outcome.verified) return failed('RuntimePreparation', outcome.root, outcome.errors, redactor);
+  if (!outcome.verified) return failed('RuntimePreparation', outcome.root, explained(outcome.errors, options, outcome.root), redactor);
   const prepared = await prepareProfiles(outcome.verified, options.offline, redactor);
   if (!prepared.ok) return failed('RuntimePreparation', outcome.root, [prepared.issue], redactor);
   const document = preparationDocument(outcome.verified, options.offline, prepared.value);
   return { exitCode: EXIT_OK, document, line: `${document.status}: ${document.profileCount} dependency profile(s), policy ${document.policySha256}` };
+}
+
+/** A missing runtime root (or its policy) said in words, with what to run next. */
+function explained(issues: RuntimeIssue[], options: RuntimeCommandOptions, canonical: string | null): RuntimeIssue[] {
+  const root = resolve(options.cwd ?? process.cwd(), options.root);
+  return issues.map((issue) => explainMissingRoot(issue, root, canonical));
 }
 
 function failed(kind: 'McpVerification' | 'RuntimePreparation', root: string | null, issues: Parameters<typeof failureDocument>[2], redactor: Redactor) {

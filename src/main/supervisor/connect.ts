@@ -19,6 +19,8 @@ import type { LogRing } from './log-ring';
 import { killServerTree, spawnServer, type SpawnedServer } from './stdio-process';
 import { ChildStdioTransport } from './stdio-transport';
 import { cutAtBoundary } from '../common/cut-text';
+import { gatehouseRun, withGatehouseCommand } from '../common/gatehouse-command';
+import { handshakeTimedOut } from './package-runner';
 import { connectWithProbe, httpStatusOf, suggestsLegacySse, type RemoteTransport } from './transport-probe';
 
 export interface Connection {
@@ -107,6 +109,9 @@ async function connectStdio(definition: StdioServerDefinition, options: ConnectO
     const exit = await exitedSoon(process);
     await killServerTree(process, 1000, 1000);
     if (exit) throw exitedDuringStart(definition, exit, options);
+    if (/timed? ?out/i.test(safeMessage(error))) {
+      throw handshakeTimedOut(definition.name, process.child.spawnargs, definition.python?.root ?? null, options.timeoutMs, options.stderr.tail(5).join(' | '));
+    }
     throw handshakeFailed(definition, safeMessage(error), options, 'check the command and arguments in the config, then start the server again');
   }
 }
@@ -131,7 +136,7 @@ export function exitedDuringStart(definition: ServerDefinition, exit: { code: nu
     'E204',
     `server "${definition.name}" exited during start-up (${status})${tail ? ` — stderr: ${cutAtBoundary(tail, 600)}` : ' without printing anything'}`,
     { server: definition.name, exit_code: exit.code, exit_signal: exit.signal },
-    `run the command of "${definition.name}" on its own to see why it stops; gatehouse logs --server ${definition.name} shows everything it printed`,
+    `run the command of "${definition.name}" on its own to see why it stops; ${gatehouseRun(`logs --server ${definition.name}`)} shows everything it printed`,
     true,
   );
 }
@@ -221,7 +226,7 @@ async function openStdio(definition: StdioServerDefinition, options: ConnectOpti
 async function pythonSpawnSpec(definition: StdioServerDefinition, python: PythonServerSpec, gatewayEnv: NodeJS.ProcessEnv, childEnv: Record<string, string>) {
   const launch = await pythonLaunchSpec(python, { gatewayEnv, childEnv, dataDir: serverDataDir(gatehouseDirs(gatewayEnv), definition.name) });
   if (!launch.ok) {
-    throw new GatewayError('E204', launch.issue.message, { server: definition.name, check_id: launch.issue.code }, CHECKS[launch.issue.code].remediation);
+    throw new GatewayError('E204', launch.issue.message, { server: definition.name, check_id: launch.issue.code }, withGatehouseCommand(CHECKS[launch.issue.code].remediation));
   }
   const { command, args, env, cwd } = launch.value;
   return { command, args, env, cwd };
@@ -233,7 +238,7 @@ function missingVariables(server: string, missing: string[], resolved: { note: s
     'E201',
     `server "${server}" needs ${names}, which ${missing.length > 1 ? 'are' : 'is'} not set${resolved.note ? ` (${resolved.note})` : ''}`,
     { server, missing_env_vars: missing, auth_state: 'missing_auth', next_step: `gateway.auth_connect(server_name='${server}')` },
-    resolved.nextStep ?? `store ${missing.join(', ')} with "gatehouse secrets set NAME" (or gateway.auth_connect), then start the server again`,
+    resolved.nextStep ?? `store ${missing.join(', ')} with "${gatehouseRun('secrets set NAME')}" (or gateway.auth_connect), then start the server again`,
     true,
   );
 }

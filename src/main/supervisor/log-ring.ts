@@ -10,6 +10,8 @@ export class LogRing {
     private readonly maxLines = 500,
     private readonly maxLineLength = 2000,
     private readonly redact: (text: string) => string = (text) => text,
+    /** Told each completed line as kept (redacted, cut): the gateway log's copy of a child's stderr. */
+    private readonly onLine?: (line: string) => void,
   ) {}
 
   push(chunk: string): void {
@@ -27,7 +29,9 @@ export class LogRing {
   }
 
   private add(line: string): void {
-    this.lines.push(this.clean(line));
+    const kept = this.clean(line);
+    this.lines.push(kept);
+    this.onLine?.(kept);
     if (this.lines.length > this.maxLines) this.lines.splice(0, this.lines.length - this.maxLines);
   }
 

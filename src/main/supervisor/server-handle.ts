@@ -8,7 +8,11 @@ import type { ServerDefinition } from '../config/types';
 import { authFieldsOf, needsCredential, type AuthFields } from '../core/auth-fields';
 import { GatewayError, safeMessage } from '../core/errors';
 import { startOutlastedCaller, startWaitCancelled, waitWithin, type CallerDeadline, type StartPhase } from './caller-deadline';
-import { openConnection, type Connection, type VariableResolver } from './connect';
+import { exitedDuringStart, openConnection, type Connection, type VariableResolver } from './connect';
+import { gatehouseRun } from '../common/gatehouse-command';
+import { failureText, LifecycleLog } from './lifecycle-log';
+import { SlowStartWatch } from './slow-start';
+import { stderrRead } from './stderr-log';
 import { LatencyWindow } from './latency';
 import { LogRing } from './log-ring';
 import { RestartPolicy, type RestartPolicyOptions } from './restart-policy';
@@ -23,7 +27,7 @@ function untrustedError(name: string, untrusted: NonNullable<ServerDefinition['u
   const why = untrusted.state === 'changed' ? 'changed since the operator approved it' : 'is not approved by the operator';
   return new GatewayError('E404', `server "${name}" comes from ${untrusted.path}, which ${why}; it cannot start until the operator approves the file`,
     { server: name, path: untrusted.path, sha256: untrusted.sha256, startup_skip_reason: 'untrusted_project' },
-    `ask the operator to review ${untrusted.path} and approve it in the Gatehouse panel or with: gatehouse trust approve`, false);
+    `ask the operator to review ${untrusted.path} and approve it in the Gatehouse panel or with: ${gatehouseRun('trust approve')}`, false);
 }
 
 /** Errors that already say exactly why a call ended. */
@@ -56,6 +60,10 @@ export interface HandleOptions {
 
 type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
+/** Who began a start: a call or the operator (logged here), or an eager start or a restart (their callers log a failure). */
+export type StartOrigin = 'demand' | 'eager' | 'restart';
+
+
 function connectionGone(connection: Connection | null): string {
   return connection?.process ? 'the server closed its output (exit status pending)' : 'the connection to the server closed';
 }
@@ -70,6 +78,11 @@ export class ServerHandle {
   /** How far the start in flight has come, and since when: what a caller that gives up is told. */
   private startPhase: StartPhase = 'preparing';
   private startBegan = 0;
+  private startOrigin: StartOrigin = 'demand';
+  private readonly slowStart = new SlowStartWatch();
+  /** What happens after the last crash (restart, next use, breaker), for its log line. */
+  private crashNext = '';
+  private readonly lifecycle: LifecycleLog;
   private catalog = new ServerCatalog(0);
   private lastError: string | null = null;
   private lastExit: Exit | null = null;
@@ -88,7 +101,8 @@ export class ServerHandle {
     private readonly options: HandleOptions,
   ) {
     this.policy = new RestartPolicy(options.restartPolicy);
-    this.stderr = new LogRing(undefined, undefined, options.redact);
+    this.lifecycle = new LifecycleLog(definition.name, options.log);
+    this.stderr = new LogRing(undefined, undefined, options.redact, (line) => this.lifecycle.stderr.line(line));
   }
 
   get name(): string {
@@ -155,7 +169,7 @@ export class ServerHandle {
    * with a `deadline` stops waiting when it passes (E202) or when it is cancelled (E307); the attempt
    * goes on, bounded by its own connect timeout, for the other callers and the next call.
    */
-  async ensureConnected(options: { manual?: boolean; deadline?: CallerDeadline } = {}): Promise<Client> {
+  async ensureConnected(options: { manual?: boolean; deadline?: CallerDeadline; origin?: StartOrigin } = {}): Promise<Client> {
     if (this.definition.untrusted) throw untrustedError(this.name, this.definition.untrusted);
     if (this.connection && (this.state === 'online' || this.state === 'degraded')) return this.connection.client;
     if (this.state === 'crash_loop' && !this.connecting) {
@@ -167,7 +181,10 @@ export class ServerHandle {
       }
     }
     this.clearRestartTimer();
-    this.connecting ??= this.connect();
+    if (!this.connecting) {
+      this.startOrigin = options.origin ?? 'demand';
+      this.connecting = this.connect();
+    }
     const { deadline } = options;
     const connection = await waitWithin(this.connecting, deadline, {
       expired: () => startOutlastedCaller(this.name, this.startPhase, deadline!, Date.now() - this.startBegan, this.options.connectTimeoutMs),
@@ -187,9 +204,14 @@ export class ServerHandle {
     this.connection = null;
     this.spawning = null;
     this.catalog.clear();
+    this.slowStart.clear();
     this.setState(finalState);
-    if (connection) await this.teardown(connection);
+    if (connection) {
+      await this.teardown(connection);
+      this.lifecycle.stopped(connection.process ? { exit: await connection.process.exited } : 'remote');
+    }
     if (spawning) await killServerTree(spawning);
+    if (!connection && inflight) this.lifecycle.stopped('starting');
     // Resolve only once a start that was still spawning has cleaned up, so a caller that exits right
     // after stop() leaves no child behind.
     await inflight?.catch(() => undefined);
@@ -235,16 +257,34 @@ export class ServerHandle {
         timeoutMs: this.options.connectTimeoutMs,
         lineLimit: this.options.lineLimit,
         useCgroup: this.options.useCgroup,
-        onTransportError: (error) => this.options.log(`[${this.name}] ${safeMessage(error)}`),
+        onTransportError: (error) => {
+          // EPIPE: the child is gone; its exit (code, last stderr) is reported on its own line instead.
+          if ((error as NodeJS.ErrnoException).code !== 'EPIPE') this.lifecycle.say(safeMessage(error));
+        },
         onHandshake: () => {
-          if (attempt === this.attempt) this.startPhase = 'handshake';
+          if (attempt !== this.attempt) return;
+          this.startPhase = 'handshake';
+          // Still starting after a while: say why it may be slow (health's last_error while starting, and the log).
+          this.slowStart.arm(
+            this.options.connectTimeoutMs,
+            this.definition.transport === 'stdio' ? (this.definition.python?.root ?? null) : null,
+            () => this.spawning?.child.spawnargs ?? null,
+            () => attempt === this.attempt && this.state === 'starting' && this.startPhase === 'handshake',
+            (note) => {
+              this.lastError = note;
+              this.lifecycle.say(note);
+              this.options.onChange('state');
+            },
+          );
         },
         onSpawn: (process) => {
           this.options.onChildStarted?.(process);
           // Recorded until its whole tree is gone, not just the child: an escaped grandchild may outlive it.
           void process.stopped.then(() => this.options.onChildGone?.(process));
-          if (attempt === this.attempt) this.spawning = process;
-          else void killServerTree(process); // stopped before the child even existed
+          if (attempt === this.attempt) {
+            this.spawning = process;
+            this.lifecycle.spawned(process.child.spawnargs, process.child.pid);
+          } else void killServerTree(process); // stopped before the child even existed
         },
       });
       if (attempt === this.attempt) {
@@ -264,9 +304,8 @@ export class ServerHandle {
       }
       if (connection.isClosed()) {
         await this.teardown(connection);
-        const exit = connection.process ? await connection.process.exited : null;
-        const tail = this.stderr.tail(3).join(' | ');
-        throw new GatewayError('E204', `server "${this.name}" exited during start-up${exit ? ` (${exit.signal ?? `exit code ${exit.code}`})` : ''}${tail ? ` — stderr: ${cutAtBoundary(tail, 600)}` : ''}`,
+        if (connection.process) throw exitedDuringStart(this.definition, await connection.process.exited, { stderr: this.stderr });
+        throw new GatewayError('E204', `server "${this.name}" closed the connection during start-up`,
           { server: this.name }, 'check the server on its own; it starts again on the next call', true);
       }
       this.connection = connection;
@@ -275,6 +314,7 @@ export class ServerHandle {
       this.startedAt = new Date().toISOString();
       this.watchConnection(connection, attempt);
       this.lastError = catalog.toolsError;
+      this.lifecycle.ready(Date.now() - this.startBegan, connection.client.getNegotiatedProtocolVersion() ?? null, catalog.tools.length, catalog.toolsError);
       this.setState(catalog.toolsError ? 'degraded' : 'online');
       return connection;
     } catch (error) {
@@ -284,12 +324,17 @@ export class ServerHandle {
         const missing = error instanceof GatewayError ? (error.details.missing_env_vars as string[] | undefined) : undefined;
         this.missingEnvVars = missing ?? [];
         this.lastAuth = authFieldsOf(error);
+        // An eager start's or a restart's failure is logged by whoever began it ("eager start failed").
+        if (this.startOrigin === 'demand') this.lifecycle.say(`start failed: ${failureText(error)}`);
         // A missing ${VAR} or a credential the remote server refused: waiting for auth, not broken.
         this.setState(needsCredential(error) ? 'auth_required' : 'error');
       }
       throw error;
     } finally {
-      if (attempt === this.attempt) this.connecting = null;
+      if (attempt === this.attempt) {
+        this.connecting = null;
+        this.slowStart.clear();
+      }
     }
   }
 
@@ -298,10 +343,17 @@ export class ServerHandle {
     const hadWork = () => connection.unansweredAtClose() > 0 || this.options.pending.countFor(this.name) > 0;
     // Whichever comes first — the pipe closing or the exit — marks the connection dead at once, so no
     // caller is handed a closed client; the exit code fills in the row when it arrives.
-    void connection.process?.exited.then((exit) => {
-      if (this.connection === connection) this.onCrash(connection, attempt, exit, hadWork());
-      else if (this.crashed === connection) this.describeCrash(exit);
-    });
+    const child = connection.process?.child;
+    void connection.process?.exited
+      // Its last stderr lines may still be in the pipe at 'exit': the crash is described once they are read.
+      .then(async (exit) => {
+        if (child) await stderrRead(child);
+        return exit;
+      })
+      .then((exit) => {
+        if (this.connection === connection) this.onCrash(connection, attempt, exit, hadWork());
+        else if (this.crashed === connection) this.describeCrash(exit);
+      });
     connection.onClose(() => this.onCrash(connection, attempt, null, hadWork()));
     const catalog = this.catalog;
     catalog.watch(connection.client, () => this.connection === connection && this.catalog === catalog, (kind) => {
@@ -325,15 +377,19 @@ export class ServerHandle {
     this.catalog.clear();
     void this.teardown(connection);
     const delay = this.policy.recordCrash();
+    const restarting = delay !== null && (this.definition.startupPolicy === 'eager' || hadWork);
+    this.crashNext = delay === null
+      ? `automatic restarts are paused (gateway.restart_server(server_name='${this.name}') starts it again)`
+      : restarting ? `restarting in ${delay} ms` : 'it starts again on its next use';
     this.describeCrash(exit, false);
     if (delay === null) {
       this.setState('crash_loop');
-    } else if (this.definition.startupPolicy === 'eager' || hadWork) {
+    } else if (restarting) {
       this.setState('restarting');
       this.restartTimer = setTimeout(() => {
         this.restartTimer = null;
         this.restarts++;
-        this.ensureConnected().catch((error) => this.options.log(`[${this.name}] restart failed: ${safeMessage(error)}`));
+        this.ensureConnected({ origin: 'restart' }).catch((error) => this.lifecycle.say(`restart failed: ${failureText(error)}`));
       }, delay);
       this.restartTimer.unref();
     } else {
@@ -349,6 +405,8 @@ export class ServerHandle {
     const tail = this.stderr.tail(3).join(' | ');
     const breaker = this.policy.breaker === 'closed' ? '' : ` — crash-loop breaker open after ${this.policy.recentCrashes} crashes`;
     this.lastError = `${why}${tail ? ` — last stderr: ${cutAtBoundary(tail, 600)}` : ''}${breaker}`;
+    // Logged once, when the exit status is known (a remote connection has none to wait for).
+    if (exit || !this.crashed?.process) this.lifecycle.crashed(this.lastError, this.crashNext);
     if (exit) this.crashed = null;
     if (publish) this.options.onChange('state');
   }

@@ -4,6 +4,7 @@
 import type { HealthSnapshot } from '../../shared/domain';
 import type { ServerDefinition } from '../config/types';
 import { GatewayError, safeMessage } from '../core/errors';
+import { failureText } from './lifecycle-log';
 import { ChildrenRegistry } from './children-registry';
 import type { VariableResolver } from './connect';
 import { DescriptionsCache } from './descriptions-cache';
@@ -22,6 +23,13 @@ function referencedBy(definition: ServerDefinition): string[] {
 }
 
 const STATS_INTERVAL_MS = 1000;
+const CONNECT_TIMEOUT_MS = 30_000;
+
+/** GATEHOUSE_CONNECT_TIMEOUT_MS: how long a start may take (a slow network fetching an npx package may need more). */
+function connectTimeoutFrom(env: NodeJS.ProcessEnv): number {
+  const value = Number(env.GATEHOUSE_CONNECT_TIMEOUT_MS);
+  return Number.isSafeInteger(value) && value > 0 ? value : CONNECT_TIMEOUT_MS;
+}
 
 export interface SupervisorOptions {
   gatewayEnv: NodeJS.ProcessEnv;
@@ -189,24 +197,18 @@ export class Supervisor {
     for (const handle of this.handles.values()) {
       if (handle.definition.startupPolicy === 'eager' && handle.status === 'lazy') {
         started.push(handle.name);
-        handle.ensureConnected().catch((error) => this.options.log(`[${handle.name}] eager start failed: ${safeMessage(error)}`));
+        handle.ensureConnected({ origin: 'eager' }).catch((error) => this.options.log(`[${handle.name}] eager start failed: ${failureText(error)}`));
       }
     }
     return started;
   }
 
-  /** Stops every child, reporting progress; returns the names that were running. */
+  /** Stops every child (each handle logs its own `[name] stopped (…)` line); returns the names that were running. */
   async stopAll(): Promise<string[]> {
     const running = this.all().filter((h) => h.client !== null).map((h) => h.name);
-    let done = 0;
     if (running.length) this.options.log(`stopping ${running.length} server(s): ${running.join(', ')}`);
-    await Promise.all(
-      this.all().map(async (handle) => {
-        const wasRunning = handle.client !== null;
-        await handle.stop();
-        if (wasRunning) this.options.log(`stopped ${handle.name} (${++done}/${running.length})`);
-      }),
-    );
+    await Promise.all(this.all().map((handle) => handle.stop()));
+    if (running.length) this.options.log(`stopped ${running.length} server(s)`);
     if (this.statsTimer) clearTimeout(this.statsTimer);
     this.statsTimer = null;
     await this.indexer?.close();
@@ -219,7 +221,7 @@ export class Supervisor {
     return new ServerHandle(definition, {
       gatewayEnv: this.options.gatewayEnv,
       resolveVariables: this.options.resolveVariables,
-      connectTimeoutMs: this.options.connectTimeoutMs ?? 30_000,
+      connectTimeoutMs: this.options.connectTimeoutMs ?? connectTimeoutFrom(this.options.gatewayEnv),
       lineLimit: this.options.lineLimit,
       // GATEHOUSE_CHILD_CGROUP=off keeps children out of cgroups (the token and parent links still apply).
       useCgroup: this.options.gatewayEnv.GATEHOUSE_CHILD_CGROUP !== 'off',

@@ -15,6 +15,7 @@ import { parseManifestText } from '../discovery/manifest';
 import { MANIFEST_FILE, MCP_CONFIG_FILE } from './place';
 import { entryReferences, manifestReferences } from './references';
 import { approvedDigest, sha256 } from './store';
+import { gatehouseRun } from '../common/gatehouse-command';
 
 export interface TrustVerdict {
   state: TrustState;
@@ -44,7 +45,7 @@ export function trustVerdict(stateDir: string, path: string, digest: string): Tr
 
 /** The next step an operator takes to approve a file, for messages and E404 data. */
 export function approveHint(path: string): string {
-  return `review ${path}, then approve it in the Gatehouse panel or run: gatehouse trust approve ${JSON.stringify(path)}`;
+  return `review ${path}, then approve it in the Gatehouse panel or run: ${gatehouseRun(`trust approve ${JSON.stringify(path)}`)}`;
 }
 
 export function describeVerdict(path: string, verdict: TrustVerdict): string {

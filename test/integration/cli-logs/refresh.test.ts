@@ -1,7 +1,9 @@
 // `gatehouse refresh` against a real `gatehouse serve --transport http`: it finds the gateway through
 // instance.json (or --port), reloads an edited config, is refused while a call is pending, cancels that
 // call with --force, and exits 1 with a clear message when no gateway runs.
+import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { requireBuild, startHttpCli, type RunningGateway } from '../../helpers/cli-process';
@@ -84,10 +86,13 @@ it('exits 1 saying no gateway runs there, as a real process', async () => {
       probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
-  const run = await spawnCli(CLI_ENTRY, workspace, ['refresh', '--port', String(port)]).done;
+  // No npm around it and no `gatehouse` on PATH (an empty folder): the hint says `npx gatehouse`.
+  const emptyPath = join(workspace.root, 'no-bin');
+  mkdirSync(emptyPath);
+  const run = await spawnCli(CLI_ENTRY, workspace, ['refresh', '--port', String(port)], { PATH: emptyPath }).done;
   expect(run.code).toBe(1);
   expect(run.stdout).toBe('');
-  expect(run.stderr).toBe(`gatehouse: no gateway is running at http://127.0.0.1:${port}/mcp; start one with "gatehouse serve --transport http" (or the desktop app), or pass --port\n`);
+  expect(run.stderr).toBe(`gatehouse: no gateway is running at http://127.0.0.1:${port}/mcp; start one with "npx gatehouse serve --transport http" (or the desktop app), or pass --port\n`);
   const usage = await spawnCli(CLI_ENTRY, workspace, ['refresh', '--source', 'elsewhere']).done;
   expect(usage.code).toBe(64);
   expect(usage.stderr).toContain('--source must be "claude_config" or "custom"');

@@ -9,6 +9,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logs } from '../../../src/main/cli/logs';
 import { openGatewayLog } from '../../../src/main/logs/gateway-log';
+import { isRoutineLine } from '../../../src/main/logs/server-lines';
 import { startHttpCli, type RunningGateway } from '../../helpers/cli-process';
 import { invoke } from '../../helpers/invoke';
 import { waitFor } from '../../helpers/wait';
@@ -47,13 +48,15 @@ afterAll(async () => {
 });
 
 describe('gateway.log', () => {
-  it('holds every stderr line, timestamped, in a private file and folder', async () => {
+  it('holds every line the console shows and the routine ones it leaves out, timestamped, in a private file and folder', async () => {
     await waitFor(() => readText(gatewayLog(workspace)).split('\n').length > 2, 'a few log lines');
     const stderrLines = gateway.stderr().split('\n').filter((line) => line.startsWith('gatehouse: ')).map((line) => line.slice('gatehouse: '.length));
     const fileLines = readText(gatewayLog(workspace)).split('\n').filter(Boolean);
     for (const line of fileLines) expect(line).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z /);
-    // The same lines, in the same order (the file may be a turn behind stderr).
-    expect(stderrLines.slice(0, fileLines.length)).toEqual(fileLines.map((line) => line.slice(25)));
+    // The console's lines are the file's less the routine ones, in the same order (the file may be a turn behind stderr).
+    const shown = fileLines.map((line) => line.slice(25)).filter((line) => !isRoutineLine(line));
+    expect(stderrLines.slice(0, shown.length)).toEqual(shown);
+    expect(fileLines.some((line) => isRoutineLine(line.slice(25)))).toBe(true);
     expect(statSync(gatewayLog(workspace)).mode & 0o777).toBe(0o600);
     expect(statSync(join(workspace.stateDir, 'logs')).mode & 0o777).toBe(0o700);
   });

@@ -42,8 +42,8 @@ export async function runRefresh(workspace: Workspace, argv: string[]): Promise<
 }
 
 /** A CLI entry (the built out/main/cli.js) as a child process; resolves with its exit once it ends. */
-export function spawnCli(entry: string, workspace: Workspace, argv: string[]) {
-  const child = spawn(process.execPath, [entry, ...argv], { cwd: workspace.project, env: workspaceEnv(workspace), stdio: ['ignore', 'pipe', 'pipe'] });
+export function spawnCli(entry: string, workspace: Workspace, argv: string[], extraEnv: NodeJS.ProcessEnv = {}) {
+  const child = spawn(process.execPath, [entry, ...argv], { cwd: workspace.project, env: workspaceEnv(workspace, extraEnv), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -120,14 +120,21 @@ describe('the preview', () => {
 
 describe('listing', () => {
   it('reports detection, the file, the entry and unreadable files', () => {
+    // A file holding only the gatehouse entry is what setup --write leaves: it says nothing about the client.
     put('claude-code', JSON.stringify({ mcpServers: { gatehouse: { type: 'http', url: 'http://127.0.0.1:3344/mcp' } } }));
     mkdirSync(join(home, '.cursor'));
+    writeFileSync(join(home, '.cursor', 'argv.json'), '{}');
     put('gemini', '{ broken');
     const rows = Object.fromEntries(listClients(ctx, 'gatehouse').map((row) => [row.client, row]));
-    expect(rows['claude-code']).toMatchObject({ detected: true, exists: true, entry: { kind: 'http', target: 'http://127.0.0.1:3344/mcp' }, problem: null });
-    expect(rows.cursor).toMatchObject({ detected: true, exists: false, entry: null });
+    expect(rows['claude-code']).toMatchObject({ detected: false, detected_by: null, exists: true, entry: { kind: 'http', target: 'http://127.0.0.1:3344/mcp' }, problem: null });
+    expect(rows.cursor).toMatchObject({ detected: true, detected_by: `folder ${join(home, '.cursor')}`, exists: false, entry: null });
     expect(rows.codex).toMatchObject({ detected: false, exists: false, path: join(home, '.codex', 'config.toml') });
+    // Gatehouse never writes a file it cannot parse: this one is the client's (or its user's).
+    expect(rows.gemini).toMatchObject({ detected: true, detected_by: `settings in ${join(home, '.gemini', 'settings.json')}` });
     expect(rows.gemini?.problem).toMatch(/settings\.json:1:3: invalid JSON/);
+
+    put('claude-code', JSON.stringify({ numStartups: 4, mcpServers: { gatehouse: { type: 'http', url: 'http://127.0.0.1:3344/mcp' } } }));
+    expect(listClients(ctx, 'gatehouse').find((row) => row.client === 'claude-code')).toMatchObject({ detected: true, detected_by: `settings in ${join(home, '.claude.json')}` });
   });
 });
 

@@ -1,5 +1,6 @@
 // Doctor findings (python-runtime.md §10): one per check that ran and subject, with the check's
 // stable ID, category, severity and remediation. Messages and data are redacted before they leave.
+import { withGatehouseCommand } from '../../common/gatehouse-command';
 import { CHECKS, type CheckCategory, type CheckId, type Severity } from '../check-ids';
 import type { RuntimeIssue } from '../issue';
 import type { Redactor } from '../redact';
@@ -25,8 +26,9 @@ export function finding(id: CheckId, status: FindingStatus, message: string, opt
     severity: options.severity ?? spec.severity,
     status,
     subject: options.subject ?? null,
-    message,
-    remediation: spec.remediation,
+    // Commands quoted as `gatehouse …` are spelled as this user runs Gatehouse (`npx gatehouse …`).
+    message: withGatehouseCommand(message),
+    remediation: withGatehouseCommand(spec.remediation),
   };
   if (options.data && Object.keys(options.data).length) out.data = options.data;
   return out;
@@ -59,4 +61,15 @@ export function totals(findings: Finding[]): { error: number; warn: number; info
     else count.info++;
   }
   return count;
+}
+
+/** Checks that did not run, grouped by why (in order of first appearance): what `doctor` names besides its summary. */
+export function deferredGroups(findings: Finding[]): { checks: string[]; reason: string }[] {
+  const groups = new Map<string, string[]>();
+  for (const f of findings.filter((x) => x.status === 'deferred')) {
+    const checks = groups.get(f.message) ?? [];
+    checks.push(f.subject ? `${f.id} ${f.subject}` : f.id);
+    groups.set(f.message, checks);
+  }
+  return [...groups].map(([reason, checks]) => ({ checks, reason }));
 }

@@ -34,7 +34,8 @@ export async function hostChecks(options: HostCheckOptions): Promise<Finding[]> 
   const described = `${environment.kind === 'container' ? `a container (${environment.marker})` : 'a host'}, ${environment.platform} ${environment.arch}`;
   const findings = [finding('host.environment', 'passed', `running ${environment.kind === 'container' ? 'in' : 'on'} ${described}`, { data: { kind: environment.kind, platform: environment.platform, arch: environment.arch } })];
   if (environment.kind === 'container') {
-    for (const id of HOST_ONLY) findings.push(finding(id, 'deferred', 'host-only check deferred: doctor runs in a container; run `gatehouse doctor` on the host'));
+    const why = `not run: doctor runs in a container (${environment.marker}), where this host-only check would describe the container, not the host; run \`gatehouse doctor\` on the host`;
+    for (const id of HOST_ONLY) findings.push(finding(id, 'deferred', why, { data: { reason: 'container', marker: environment.marker } }));
     return findings;
   }
   findings.push(filesystemPermissions(options.dirs));
