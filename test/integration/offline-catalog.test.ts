@@ -1,5 +1,6 @@
-// Offline cards: tools of servers seen in an earlier run are searchable before their servers start
-// (include_offline), and a live list replaces them without duplicates.
+// Cached cards: tools of servers seen in an earlier run are searchable before their servers start
+// (availability lazy), a stopped server's only with include_offline (availability offline), and a live
+// list replaces them without duplicates.
 import { afterAll, expect, it } from 'vitest';
 import { startCore, type CoreUnderTest } from '../helpers/core';
 import { callMeta } from '../helpers/meta';
@@ -21,11 +22,15 @@ it('searches cached cards of a lazy server, then the live ones once it runs', as
   await core.close();
 
   core = await startCore(workspace);
-  const withoutOffline = await callMeta<Search>(core.client, 'gateway.catalog_search', { query: 'echo' });
-  expect(withoutOffline.body.results).toEqual([]);
+  const lazy = await callMeta<Search>(core.client, 'gateway.catalog_search', { query: 'echo' });
+  expect(lazy.body.results[0]).toMatchObject({ tool_id: 'fault::echo', availability: 'lazy' });
+  expect((await core.gatehouse.api.listHealth({})).rows[0]?.status).toBe('lazy');
+
+  // Stopped by the operator, it is down: its cards only come with include_offline.
+  await core.gatehouse.api.stopServer({ name: 'fault' });
+  expect((await callMeta<Search>(core.client, 'gateway.catalog_search', { query: 'echo' })).body.results).toEqual([]);
   const offline = await callMeta<Search>(core.client, 'gateway.catalog_search', { query: 'echo', include_offline: true });
   expect(offline.body.results[0]).toMatchObject({ tool_id: 'fault::echo', availability: 'offline' });
-  expect((await core.gatehouse.api.listHealth({})).rows[0]?.status).toBe('lazy');
 
   await core.gatehouse.api.startServer({ name: 'fault' });
   const live = await callMeta<Search>(core.client, 'gateway.catalog_search', { query: 'echo', include_offline: true });

@@ -38,7 +38,8 @@ export class CatalogIndexer {
   private readonly running = new Set<string>();
   private readonly waiting: string[] = [];
   private readonly settledListeners = new Set<() => void>();
-  private timer: NodeJS.Timeout | null = null;
+  /** A look for servers to index that is scheduled or under way: a search waits for it first. */
+  private scan: Promise<void> | null = null;
   private closed = false;
   private readonly probes = new Set<SpawnedServer>();
 
@@ -46,12 +47,14 @@ export class CatalogIndexer {
 
   /** Looks again (soon) for servers to index: after start-up and after every config change. */
   schedule(): void {
-    if (this.closed || this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.enqueue();
-    }, SCHEDULE_DELAY_MS);
-    this.timer.unref();
+    if (this.closed || this.scan) return;
+    // A short delay lets a burst of config changes cost one look.
+    this.scan = new Promise<void>((resolve) => setTimeout(resolve, SCHEDULE_DELAY_MS).unref())
+      .then(() => this.enqueue())
+      .finally(() => {
+        this.scan = null;
+        this.notify();
+      });
   }
 
   /** Servers being indexed or waiting for it. */
@@ -59,9 +62,9 @@ export class CatalogIndexer {
     return [...this.running, ...this.waiting];
   }
 
-  /** Resolves once nothing among `servers` is being indexed, or after `ms`. */
-  async settle(servers: readonly string[], ms: number): Promise<void> {
-    const busy = () => servers.some((name) => this.running.has(name) || this.waiting.includes(name));
+  /** Resolves once no server `among` accepts is being (or about to be) indexed, or after `ms`. */
+  async settle(among: (server: string) => boolean, ms: number): Promise<void> {
+    const busy = () => this.scan !== null || [...this.running, ...this.waiting].some(among);
     if (!busy()) return;
     await new Promise<void>((resolve) => {
       const done = () => {
@@ -80,7 +83,6 @@ export class CatalogIndexer {
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
     this.waiting.length = 0;
     await Promise.all([...this.probes].map((process) => killServerTree(process, 1000, 1000)));
   }
@@ -112,10 +114,14 @@ export class CatalogIndexer {
       this.running.add(name);
       void this.index(handle).finally(() => {
         this.running.delete(name);
-        for (const listener of [...this.settledListeners]) listener();
+        this.notify();
         this.pump();
       });
     }
+  }
+
+  private notify(): void {
+    for (const listener of [...this.settledListeners]) listener();
   }
 
   private async index(handle: ServerHandle): Promise<void> {

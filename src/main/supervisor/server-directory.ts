@@ -18,7 +18,8 @@ export interface ServerDirectory {
   recycleUsing: Supervisor['recycleUsing'];
   /** Servers being listed in the background for the catalog (catalog-indexer.ts). */
   indexing(): string[];
-  settleIndexing: Supervisor['settleIndexing'];
+  /** Waits (at most `ms`) until none of these servers is being, or about to be, listed. */
+  settleIndexing(ms: number): Promise<void>;
 }
 
 /**
@@ -49,6 +50,9 @@ export function scopedDirectory(supervisor: Supervisor, names: () => ReadonlyMap
       const visible = new Set(names().values());
       return supervisor.indexing().filter((key) => visible.has(key));
     },
-    settleIndexing: (servers, ms) => supervisor.settleIndexing(servers, ms),
+    settleIndexing: (ms) => {
+      const visible = new Set(names().values());
+      return supervisor.settleIndexingOf((key) => visible.has(key), ms);
+    },
   };
 }

@@ -87,9 +87,14 @@ export class Supervisor {
     return this.indexer?.indexing() ?? [];
   }
 
-  /** Waits (at most `ms`) until none of `servers` is being indexed. */
-  settleIndexing(servers: readonly string[], ms: number): Promise<void> {
-    return this.indexer?.settle(servers, ms) ?? Promise.resolve();
+  /** Waits (at most `ms`) until no server `among` accepts is being, or about to be, indexed. */
+  settleIndexingOf(among: (server: string) => boolean, ms: number): Promise<void> {
+    return this.indexer?.settle(among, ms) ?? Promise.resolve();
+  }
+
+  /** Waits (at most `ms`) until no server is being, or about to be, indexed. */
+  settleIndexing(ms: number): Promise<void> {
+    return this.settleIndexingOf(() => true, ms);
   }
 
   /** Kills what an earlier, uncleanly ended run left behind (only processes provably its own). */

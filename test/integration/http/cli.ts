@@ -30,12 +30,12 @@ export interface StdioCli {
 }
 
 /** A real SDK client over stdio to `gatehouse serve --transport stdio` (which may attach). */
-export async function connectStdioCli(cwd: string, home: string, options: { modern?: boolean; args?: string[] } = {}): Promise<StdioCli> {
+export async function connectStdioCli(cwd: string, home: string, options: { modern?: boolean; args?: string[]; env?: Record<string, string> } = {}): Promise<StdioCli> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI_ENTRY, 'serve', '--transport', 'stdio', ...(options.args ?? [])],
     cwd,
-    env: cliEnv(home),
+    env: cliEnv(home, options.env),
     stderr: 'pipe',
   });
   let stderr = '';

@@ -69,8 +69,7 @@ export const catalogSearch = defineMetaTool({
   async run(args, gateway) {
     // A first search may arrive while lazy servers are still being listed: wait a moment for them,
     // then say which are still going rather than answer as if they had no tools.
-    const pending = gateway.supervisor.indexing();
-    if (pending.length) await gateway.supervisor.settleIndexing(pending, INDEXING_WAIT_MS);
+    await gateway.supervisor.settleIndexing(INDEXING_WAIT_MS);
     const indexing = gateway.supervisor.indexing();
     const sources: CatalogSource[] = [];
     for (const handle of gateway.supervisor.all()) {
