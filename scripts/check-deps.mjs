@@ -50,7 +50,6 @@ const literal = (node) => {
 };
 const allType = (specifiers, key) => specifiers.length > 0 && specifiers.every((s) => s[key] === 'type');
 
-// Every module a file names: import/export … from, import('…') with a literal, import('…') types, import x = require('…').
 function langOf(path) {
   if (path.endsWith('.d.ts')) return 'dts';
   const ext = path.slice(path.lastIndexOf('.') + 1);
@@ -58,6 +57,7 @@ function langOf(path) {
   return ext.endsWith('ts') ? 'ts' : 'js';
 }
 
+// Every module a file names: import/export … from, import('…') with a literal, import('…') types, import x = require('…').
 function importsOf(path, text) {
   const found = [];
   const add = (specifier, start, typeOnly) => {
