@@ -6,7 +6,7 @@ import { app } from 'electron';
 import { readFileSync } from 'node:fs';
 import { createGatehouse } from './core/gatehouse';
 import { resolveHttpSettings } from './http/settings';
-import { withSharedGateway } from './http/shared-gateway';
+import { withSharedGateway } from './core/shared-gateway';
 import { openGatewayLog } from './logs/gateway-log';
 import { loginShellPath, mergePaths } from './supervisor/login-path';
 import { runShell } from './shell/app-lifecycle';

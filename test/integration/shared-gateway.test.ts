@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createGatehouse } from '../../src/main/core/gatehouse';
 import { resolveHttpSettings } from '../../src/main/http/settings';
-import { withSharedGateway } from '../../src/main/http/shared-gateway';
+import { withSharedGateway } from '../../src/main/core/shared-gateway';
 import { verifyListener } from '../../src/main/state/verify-listener';
 import { createWorkspace, faultServer, type Workspace } from '../helpers/workspace';
 

@@ -1,4 +1,4 @@
-import { GATEHOUSE_VERSION } from '../core/version';
+import { GATEHOUSE_VERSION } from '../common/version';
 
 export const HELP = `gatehouse ${GATEHOUSE_VERSION} — one MCP gateway for every MCP client
 

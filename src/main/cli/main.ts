@@ -1,8 +1,8 @@
 // The `gatehouse` command. Each subcommand lives in its own file, parses its own flags and returns an
 // exit code; this file only dispatches and turns errors into a message plus an exit code
 // (64 = usage, 78 = configuration error, as sysexits has it).
-import { GatewayError } from '../core/errors';
-import { GATEHOUSE_VERSION } from '../core/version';
+import { GatewayError } from '../common/errors';
+import { GATEHOUSE_VERSION } from '../common/version';
 import { UsageError } from './args';
 import { HELP } from './help';
 import { doctor } from './doctor';

@@ -8,7 +8,7 @@
 // nothing. A URL nobody announced: the bridge relays without a token (a gateway in mode none works; one
 // that asks for a token refuses, and stderr says why).
 import { readFileSync } from 'node:fs';
-import { GatewayError } from '../core/errors';
+import { GatewayError } from '../common/errors';
 import { startBridge } from '../http/bridge';
 import { parseTokenFile } from '../http/auth/shared-secret';
 import { findLiveInstance, IMPOSTOR_NEXT_STEP, loopbackUrl, probeHealth } from '../state/live-instance';

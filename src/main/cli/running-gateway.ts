@@ -5,8 +5,8 @@
 // item 15). One meta-tool call over the gateway's HTTP endpoint, decoded.
 import { homedir } from 'node:os';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { safeMessage } from '../core/errors';
-import { GATEHOUSE_VERSION } from '../core/version';
+import { safeMessage } from '../common/errors';
+import { GATEHOUSE_VERSION } from '../common/version';
 import { DEFAULT_PORT } from '../http/listener';
 import { findLiveInstance, IMPOSTOR_NEXT_STEP } from '../state/live-instance';
 import { instanceFilePath } from '../state/paths';

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { safeMessage } from '../core/errors';
+import { safeMessage } from '../common/errors';
 import { createGatehouse } from '../core/gatehouse';
 import type { Gatehouse } from '../core/types';
 // The SDK answers every resource-not-found with -32602; 2025-era clients expect -32002 (see guidance/legacy-not-found).
@@ -17,7 +17,7 @@ import { withLegacyResourceNotFound } from '../gateway/guidance';
 import { startBridge } from '../http/bridge';
 import { GuardedStdioTransport } from '../http/guarded-stdio';
 import { resolveHttpSettings, type HttpFlagValues, type HttpSettings } from '../http/settings';
-import { startSharedGateway, type SharedGateway } from '../http/shared-gateway';
+import { startSharedGateway, type SharedGateway } from '../core/shared-gateway';
 import { defaultSecretStore } from '../secrets/store';
 import { openGatewayLog, type GatewayLog } from '../logs/gateway-log';
 import { flushOpenFiles } from '../logs/rotating-file';

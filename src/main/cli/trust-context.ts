@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { readUserServers } from '../config/load';
 import { findProjectRoot } from '../config/project-root';
 import type { UserServers } from '../trust/project-files';
-import { readJson } from '../discovery/json-file';
+import { readJson } from '../common/json-file';
 import { stateDir } from '../state/paths';
 import { UsageError } from './args';
 

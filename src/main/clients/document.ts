@@ -2,23 +2,10 @@
 // and get the text with it set or removed. The planner never needs to know which format it holds.
 import type { ClientSpec } from './table';
 import { openJson, renderJsonEntry } from './json-doc';
-import type { SetupProblem } from './target-file';
 import { openToml, renderTomlEntry } from './toml-doc';
+import type { EditResult, OpenResult } from './entry-document';
 
-/** New file text, or why this file's layout cannot take the edit. */
-export type EditResult = string | { problem: SetupProblem };
-
-export interface EntryDocument {
-  /** The whole document as plain data, to check that an edit changed nothing but the entry. */
-  data: unknown;
-  /** The entry as it is now (undefined when absent). */
-  entry: Record<string, unknown> | undefined;
-  /** Sets the owned keys to `wanted` (dropping owned keys it lacks) and keeps every other key. */
-  withEntry(wanted: Record<string, unknown>, owned: readonly string[]): EditResult;
-  withoutEntry(): EditResult;
-}
-
-export type OpenResult = { ok: true; doc: EntryDocument } | { ok: false; problem: SetupProblem };
+export type { EditResult, EntryDocument, OpenResult } from './entry-document';
 
 const BOM = '\uFEFF';
 

@@ -3,7 +3,7 @@
 // non-object, a duplicate key) is refused with file:line:column.
 import { applyEdits, getNodeValue, parseTree, type Node, type ParseError } from 'jsonc-parser';
 import { describeParseError, locateOffset } from '../config/json-locate';
-import type { EntryDocument, OpenResult } from './document';
+import type { EntryDocument, OpenResult } from './entry-document';
 import { insertProperty, isOneLine, layoutOf, pretty, removeProperty, replaceValue, type Layout } from './json-edit';
 import type { SetupProblem } from './target-file';
 

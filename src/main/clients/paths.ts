@@ -2,15 +2,11 @@
 // nothing here looks at the real machine, so tests can resolve all three OSes anywhere and never touch
 // the real user's files. Paths are joined with the target OS's own rules (backslashes for Windows).
 import { posix, win32 } from 'node:path';
-import type { ClientSpec } from './table';
+import type { ClientSpec, PathRule } from './table';
+
+export type { PathRule };
 
 export type Platform = 'linux' | 'darwin' | 'win32';
-
-/** Where a path starts; the rest of it is `parts`. */
-export interface PathRule {
-  base: 'home' | 'xdgConfig' | 'appData' | 'macAppSupport';
-  parts: string[];
-}
 
 export interface PathContext {
   platform: Platform;

@@ -4,7 +4,7 @@
 // atomically, keeping its permission bits. Every planned text is re-read before it is offered: the entry
 // must come out as intended and everything else unchanged. Concurrent writers: see write-setup.ts.
 import { chmodSync, lstatSync, statSync } from 'node:fs';
-import { SymlinkRefused, writeFileAtomic } from '../core/atomic-write';
+import { SymlinkRefused, writeFileAtomic } from '../common/atomic-write';
 import { openDocument, type EditResult, type EntryDocument } from './document';
 import { buildEntry, entryMatches, mergeEntry, ownedKeys, sameData, type EntryRequest } from './entry';
 import { chooseFile, clientFiles, type PathContext } from './paths';

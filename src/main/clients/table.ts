@@ -7,7 +7,12 @@
 // "<argv>" the command followed by its arguments; inside any other string "<command>", "<url>" and
 // "<token-env>" are replaced by the launcher command, the gateway URL and the variable NAME given with
 // --token-env. The value of a token is never written anywhere: only a reference the client expands.
-import type { PathRule } from './paths';
+
+/** Where a path starts; the rest of it is `parts` (resolved per platform by paths.ts). */
+export interface PathRule {
+  base: 'home' | 'xdgConfig' | 'appData' | 'macAppSupport';
+  parts: string[];
+}
 
 export type ClientFormat = 'json' | 'jsonc' | 'toml';
 

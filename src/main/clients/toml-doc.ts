@@ -3,7 +3,7 @@
 // stay), adds missing ones after the table's last key, or appends a new table after the other server
 // tables. Removing it deletes that table and its sub-tables, nothing else.
 import { parseToml, TomlDateTime, TomlError, type TomlTable, type TomlValue } from '../runtime/toml/parse';
-import type { EditResult, EntryDocument, OpenResult } from './document';
+import type { EditResult, EntryDocument, OpenResult } from './entry-document';
 import { scanToml, type TomlStatement } from './toml-scan';
 
 const ESCAPES: Record<string, string> = { '\b': '\\b', '\t': '\\t', '\n': '\\n', '\f': '\\f', '\r': '\\r', '"': '\\"', '\\': '\\\\' };

@@ -5,8 +5,8 @@ import { join, resolve } from 'node:path';
 import type { ConfigIssue } from '../../shared/domain';
 import defaultConfig from '../../../resources/default-config.json';
 import { readSource } from './read-source';
-import { trustVerdict } from '../trust/project-files';
-import { DEFAULT_PORT } from '../http/settings';
+import { trustVerdict } from '../trust/verdict';
+import { DEFAULT_PORT } from '../common/listen';
 import { selfReference } from './self-reference';
 import type { EffectiveConfig, ServerDefinition, SourceReadout } from './types';
 

@@ -4,13 +4,13 @@
 // and reported.
 import { basename } from 'node:path';
 import type { SourceDefinition } from './types';
+import { isLoopbackHost } from '../common/hosts';
 
 const SELF_NAMES = new Set(['gatehouse', 'pmcp', 'mcp-gateway']);
 /** Commands that run another program named in their arguments. */
 const RUNNERS = new Set(['npx', 'uvx', 'pipx', 'bunx', 'pnpm', 'yarn', 'npm', 'uv', 'node', 'bun', 'deno', 'python', 'python3']);
 /** Runner sub-commands before the program: `pnpm dlx X`, `uv tool run X`, `npm exec X`. */
 const SUBCOMMANDS = new Set(['dlx', 'exec', 'x', 'run', 'tool', '--']);
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 /** `@scope/gatehouse@1.2.0`, `pmcp==0.4`, `/opt/bin/gatehouse.mjs` → the bare program name. */
 function programName(word: string): string {
@@ -33,7 +33,7 @@ export function selfReference(definition: SourceDefinition, selfPorts: ReadonlyS
   try {
     const url = new URL(definition.url);
     const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
-    if (LOOPBACK.has(url.hostname) && selfPorts.has(port)) return `its url ${url.origin}${url.pathname} is Gatehouse's own endpoint`;
+    if (isLoopbackHost(url.hostname) && selfPorts.has(port)) return `its url ${url.origin}${url.pathname} is Gatehouse's own endpoint`;
   } catch {
     // An unparsable url fails at connect with its own message.
   }

@@ -1,9 +1,18 @@
 // Shapes shared by the startup-policy reader, the preview-then-apply writer and the gateway tools that
 // expose them (gateway.get_startup_policy, gateway.set_startup_policy, gateway.config_status). Field
 // names follow the contract (§2.3) so the tools can pass them through unchanged.
-import type { ServerOrigins } from '../discovery/origins';
 import type { ConfigLocations } from './load';
 import type { SourceReadout } from './types';
+
+/**
+ * The server names Gatehouse knows beyond the config files, by where each comes from (discovery fills
+ * it in: the manifest, provisioned.json, discovered.json); the startup policy counts them as known.
+ */
+export interface ServerOrigins {
+  manifest: ReadonlySet<string>;
+  provisioned: ReadonlySet<string>;
+  discovered: ReadonlySet<string>;
+}
 
 /** The sources that can persist `autoStart`; the embedded default is read-only. */
 export type PolicySourceKind = 'project' | 'user' | 'custom';

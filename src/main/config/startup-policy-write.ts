@@ -3,7 +3,7 @@
 // has the bytes the plan was computed from, atomically, keeping its permission bits.
 import { chmodSync, statSync } from 'node:fs';
 import { ServerName } from '../../shared/domain';
-import { writeFileAtomic } from '../core/atomic-write';
+import { writeFileAtomic } from '../common/atomic-write';
 import { mergeSources, readAllSources, type ConfigLocations } from './load';
 import { editAutoStart, newFileText, readPolicyFile } from './startup-policy-file';
 import { chooseTarget } from './startup-policy-target';

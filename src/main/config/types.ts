@@ -1,6 +1,6 @@
 import type { ConfigIssue, ConfigSourceKind, StartupPolicy } from '../../shared/domain';
 import type { PythonServerSpec } from '../runtime/python-entry';
-import type { TrustVerdict } from '../trust/project-files';
+import type { TrustVerdict } from '../trust/verdict';
 
 interface ServerDefinitionBase {
   name: string;

@@ -15,6 +15,7 @@ import type { Server } from '@modelcontextprotocol/server';
 import { createGatewayServer, META_TOOLS } from '../gateway/mcp-server';
 import { loadGuidance } from '../gateway/guidance';
 import { createDiscovery } from '../discovery';
+import { discoveryTools } from '../gateway/tools/discovery';
 import { originNames, serverOrigins } from '../discovery/origins';
 import { discoveryDefinitions } from '../discovery/startup-definitions';
 import { manifestCandidates } from '../gateway/tools/discovery/manifest-candidates';
@@ -23,23 +24,24 @@ import { createAuthConnectTool } from '../gateway/tools/auth-connect';
 import { createConfigTools } from '../gateway/tools/startup-policy';
 import { createSecretsPanelApi } from '../secrets/panel-api';
 import { createRedaction } from '../redaction/pipeline';
+import { redactRecordText } from '../redaction/record-text';
 import { patternSet } from '../redaction/patterns';
 import { createOutputRedaction } from '../gateway/redacted-output';
 import { redactedApi, redactedEvents } from './redacted-surfaces';
 import { defaultSecretStore } from '../secrets/store';
-import { createAuditRing } from '../http/audit';
+import { createAuditRing } from '../logs/audit-ring';
 import { doctorForPanel } from '../runtime/doctor/panel';
 import { isTerminal } from '../supervisor/task-records';
 import { auditCall } from './audit-call';
 import { keychainResolver } from './keychain-resolver';
 import type { ReloadResult } from '../gateway/meta-tool';
 import { Supervisor } from '../supervisor/supervisor';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '../common/atomic-write';
 import { gatehouseDirs } from '../runtime/gatehouse-dirs';
 import { createTrustPanelApi, untrustedLines } from '../trust/panel-api';
 import { secretsIndexPath } from '../secrets/paths';
 import { watchSecretChanges } from './secret-changes';
-import { GatewayError, safeMessage } from './errors';
+import { GatewayError, safeMessage } from '../common/errors';
 import { createEvents } from './events';
 import { createCoreLogRing } from './log-ring';
 import type { Gatehouse, GatehouseOptions } from './types';
@@ -180,7 +182,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       if (started) applyConfig(store.config).catch((error) => log(`config reload failed: ${safeMessage(error)}`));
     },
   });
-  const audit = createAuditRing(undefined, undefined, { persistIn: stateDir, redact: (text) => redaction.text(text) });
+  const audit = createAuditRing(undefined, { persistIn: stateDir, redact: (text) => redactRecordText(redaction.text(text)) });
   const configTools = createConfigTools({
     locations,
     readouts: () => store.config.sources,
@@ -190,7 +192,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   const tools = [
     ...META_TOOLS,
     ...configTools,
-    ...discovery.tools,
+    ...discoveryTools(discovery.state),
     ...(secretStore ? [createAuthConnectTool(secretStore, { projectRoot, secretValues: redaction.secrets, discovery: discovery.state })] : []),
   ];
   // Guidance reloads on refresh (not on file watch): instructions are fixed per session anyway.

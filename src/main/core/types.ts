@@ -1,7 +1,7 @@
 import type { Server } from '@modelcontextprotocol/server';
 import type { GatehouseApi } from '../../shared/ipc';
 import type { GatewayTransport, SessionIdentity } from '../gateway/meta-tool';
-import type { AuditRing } from '../http/audit';
+import type { AuditRing } from '../logs/audit-ring';
 import type { SecretStore } from '../secrets/store';
 import type { RestartPolicyOptions } from '../supervisor/restart-policy';
 import type { GatehouseEvents } from './events';

@@ -4,8 +4,8 @@
 import { constants, readFileSync } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
-import { writeFileAtomic } from '../core/atomic-write';
-import { asRecord, readJson } from './json-file';
+import { writeFileAtomic } from '../common/atomic-write';
+import { asRecord, readJson } from '../common/json-file';
 
 export type Platform = 'mac' | 'wsl' | 'linux' | 'windows';
 

@@ -2,7 +2,7 @@
 // memory), always pinned to an exact version; registering never approves: provisioning one needs
 // `gatehouse trust approve-package` or a packages.allowlist entry.
 import { serverNameProblem } from '../common/server-name';
-import { asRecord, readJson, updateJson } from './json-file';
+import { asRecord, readJson, updateJson } from '../common/json-file';
 import { parsePackageSpec } from './package-spec';
 import { stateFile } from './paths';
 import type { DiscoveryContext, PackageRef } from './types';

@@ -4,7 +4,7 @@
 // the file is trimmed (atomically) past 1 MB so it cannot grow without bound.
 import { appendFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { writeFileAtomic } from '../core/atomic-write';
+import { writeFileAtomic } from '../common/atomic-write';
 
 const MAX_BYTES = 1024 * 1024;
 

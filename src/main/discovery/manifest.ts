@@ -4,10 +4,9 @@
 // read only as a regular file with no link on its way from the project root; every file is size-capped
 // and read without blocking on a FIFO or a device.
 import { join } from 'node:path';
-import { LineCounter, parseDocument } from 'yaml';
 import { readProjectFile, readRegularFile, type ReadResult } from '../common/read-file';
 import { parsePackageSpec } from './package-spec';
-import { ManifestSchema, type ManifestFile } from './manifest-schema';
+import { parseManifestText, type ManifestFile, type ParsedFile } from '../config/manifest-file';
 import { builtinManifestPath, configDir } from './paths';
 import { fileApproved, sha256 } from '../trust/store';
 import type { DiscoveryContext, Manifest, ManifestServer } from './types';
@@ -15,30 +14,7 @@ import { gatehouseRun } from '../common/gatehouse-command';
 
 type Origin = ManifestServer['origin'];
 
-interface ParsedFile {
-  data: ManifestFile | null;
-  issues: string[];
-}
-
 const parsedCache = new Map<string, { hash: string; parsed: ParsedFile }>();
-
-export function parseManifestText(path: string, text: string): ParsedFile {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
-  const at = (offset: number | undefined) => (offset === undefined ? '' : `:${lines.linePos(offset).line}`);
-  if (doc.errors.length) return { data: null, issues: doc.errors.map((e) => `${path}${at(e.pos[0])}: ${e.message.split('\n')[0]}`) };
-  const result = ManifestSchema.safeParse(doc.toJS());
-  if (result.success) return { data: result.data, issues: [] };
-  const issues = result.error.issues.map((issue) => {
-    const keys = issue.path.filter((k): k is string | number => typeof k !== 'symbol');
-    // Point at the deepest node that exists: a missing key is reported at its parent.
-    let node: unknown = null;
-    for (let n = keys.length; n >= 0 && !node; n--) node = doc.getIn(keys.slice(0, n), true);
-    const range = (node as { range?: [number, number, number] } | null)?.range;
-    return `${path}${at(range?.[0])}: ${keys.join('.') || '(top level)'}: ${issue.message}`;
-  });
-  return { data: null, issues };
-}
 
 function readFile(path: string, origin: Origin, projectRoot: string | null): ReadResult {
   if (origin === 'project' && projectRoot) return readProjectFile(projectRoot, '.gatehouse/manifest.yaml');

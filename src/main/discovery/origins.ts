@@ -5,12 +5,9 @@
 import { readDiscovered } from './discovered-store';
 import { readProvisioned } from './provisioned-store';
 import type { DiscoveryState } from './state';
+import type { ServerOrigins } from '../config/startup-policy-types';
 
-export interface ServerOrigins {
-  manifest: ReadonlySet<string>;
-  provisioned: ReadonlySet<string>;
-  discovered: ReadonlySet<string>;
-}
+export type { ServerOrigins };
 
 export function serverOrigins(state: DiscoveryState): ServerOrigins {
   return {

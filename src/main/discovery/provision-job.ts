@@ -1,15 +1,15 @@
 // One install job, start to finish: fetch the package (own process group, redacted tail, killed after
 // 120 s of silence), record it in provisioned.json, let the core add it to the supervisor, then connect.
 // `server_ready` is set only after initialize and tools/list succeeded, never from a log line.
-import { safeMessage } from '../core/errors';
-import type { GatewayContext } from '../gateway/meta-tool';
+import { safeMessage } from '../common/errors';
 import type { Job } from './jobs';
 import { displaySpec, installCommand } from './package-spec';
 import { saveProvisioned, type ProvisionedEntry } from './provisioned-store';
 import { runProcess } from './run-process';
 import type { DiscoveryState } from './state';
+import type { DiscoveryHost } from './types';
 
-export function startInstallJob(state: DiscoveryState, gateway: GatewayContext, entry: ProvisionedEntry): Job {
+export function startInstallJob(state: DiscoveryState, gateway: DiscoveryHost, entry: ProvisionedEntry): Job {
   const existing = state.jobs.activeFor(entry.name);
   if (existing) return existing;
   const job = state.jobs.create(entry.name);
@@ -19,7 +19,7 @@ export function startInstallJob(state: DiscoveryState, gateway: GatewayContext, 
   return job;
 }
 
-async function runJob(state: DiscoveryState, gateway: GatewayContext, entry: ProvisionedEntry, job: Job): Promise<void> {
+async function runJob(state: DiscoveryState, gateway: DiscoveryHost, entry: ProvisionedEntry, job: Job): Promise<void> {
   const { jobs, ctx } = state;
   const redact = (line: string) => gateway.redact(line);
   if (entry.package) {

@@ -3,7 +3,7 @@
 // provisionedDefinitions() under the configured servers: a configured entry of the same name wins.
 import { serverNameProblem } from '../common/server-name';
 import type { ServerDefinition } from '../config/types';
-import { asRecord, readJson, updateJson } from './json-file';
+import { asRecord, readJson, updateJson } from '../common/json-file';
 import { parsePackageSpec, runCommand } from './package-spec';
 import { stateFile } from './paths';
 import type { DiscoveryContext, PackageRef } from './types';

@@ -1,8 +1,8 @@
 // search_registry's client: server-side search on the MCP Registry (`/v0/servers?search=`), 5 s timeout,
 // 2 MB cap, results cached on disk for an hour and failures for ten minutes per registry, so an offline
 // machine pays the timeout once, not on every query (PMCP weakness). Never blocks the event loop.
-import { writeFileAtomic } from '../core/atomic-write';
-import { asRecord, readJson } from './json-file';
+import { writeFileAtomic } from '../common/atomic-write';
+import { asRecord, readJson } from '../common/json-file';
 import { cacheFile } from './paths';
 import { checkRegistryUrl } from './public-url';
 import { parseRegistryServers, type RegistryResult } from './registry-parse';

@@ -1,7 +1,7 @@
 // Turns the MCP Registry's v0 `servers` answer into search_registry results: latest versions only,
 // credentials never included (only variable and header names), URLs without query or credentials.
-import { asRecord } from './json-file';
-import { sanitizedUrl } from '../core/safe-url';
+import { asRecord } from '../common/json-file';
+import { sanitizedUrl } from '../common/safe-url';
 
 export interface RegistryResult {
   name: string;

@@ -1,7 +1,7 @@
 // The version gateway.search_registry last returned for a package, read from the registry cache
 // (registry-cache.json, see registry-client.ts). register_discovered_server pins an unversioned package
 // to it: the exact release the agent saw, without asking npm or PyPI (Gatehouse may be offline).
-import { asRecord, readJson } from './json-file';
+import { asRecord, readJson } from '../common/json-file';
 import { parsePackageSpec } from './package-spec';
 import { cacheFile } from './paths';
 import { registryBase } from './registry-client';

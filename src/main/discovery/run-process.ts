@@ -3,7 +3,7 @@
 // tail. Silence longer than idleTimeoutMs kills the group (contract: 120 s for installs).
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { buildChildEnv } from '../supervisor/child-env';
+import { buildChildEnv } from '../common/child-env';
 
 export interface RunOptions {
   command: string;

@@ -1,7 +1,7 @@
 // The unknown-service guard (contract §2.5, PMCP weakness: "a lone 'I' picked curl"). A query that names
 // a product Gatehouse knows nothing about ("post to Slack", "salesforce api") must not be answered with
 // a generic CLI or a loosely related server; it goes to the registry or ends as not_available.
-import { tokenize } from '../gateway/catalog';
+import { tokenize } from '../common/search-words';
 
 const SERVICE_WORDS = new Set(['api', 'apis', 'service', 'services', 'account', 'workspace', 'integration', 'cloud', 'app', 'server', 'mcp', 'sdk', 'platform', 'crm', 'bot', 'saas']);
 

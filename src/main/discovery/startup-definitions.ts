@@ -6,7 +6,7 @@
 // server is skipped with missing_auth, never started.
 import type { ConfigSourceKind } from '../../shared/domain';
 import type { EffectiveConfig, ServerDefinition, SourceReadout } from '../config/types';
-import { resolveTarget } from '../gateway/tools/discovery/provision-target';
+import { resolveTarget } from './provision-target';
 import type { LoadedPolicy } from '../policy';
 import { stateFile } from './paths';
 import { readProvisioned, toDefinition } from './provisioned-store';

@@ -1,15 +1,14 @@
 // What every discovery tool shares for the life of one core: the context, the install jobs and the
 // manifest (re-read only when a file's bytes change; see manifest.ts).
-import type { GatewayContext } from '../gateway/meta-tool';
 import { JobRegistry } from './jobs';
 import { loadManifest } from './manifest';
-import type { DiscoveryContext, Manifest } from './types';
+import type { DiscoveryContext, DiscoveryHost, Manifest } from './types';
 
 export interface DiscoveryState {
   ctx: DiscoveryContext;
   jobs: JobRegistry;
   manifest(): Manifest;
-  activate(gateway: GatewayContext): Promise<void>;
+  activate(host: DiscoveryHost): Promise<void>;
   credentialAvailable(name: string): Promise<boolean>;
   idleTimeoutMs: number;
 }
@@ -29,7 +28,7 @@ export function createDiscoveryState(ctx: DiscoveryContext): DiscoveryState {
       }
       return manifest;
     },
-    activate: ctx.activate ?? (async (gateway) => void (await gateway.reload())),
+    activate: ctx.activate ?? (async (host) => void (await host.reload())),
     credentialAvailable: ctx.credentialAvailable ?? (async (name) => Boolean(ctx.env[name])),
     idleTimeoutMs: ctx.installIdleTimeoutMs ?? INSTALL_IDLE_TIMEOUT_MS,
   };

@@ -1,5 +1,17 @@
 // What the discovery tools need from the core, and the shapes the manifest and the stores share.
-import type { GatewayContext } from '../gateway/meta-tool';
+
+/**
+ * What provisioning needs of the gateway it runs in: the redaction pipeline, a reload that lets the
+ * supervisor pick up a newly provisioned server, and that server once loaded. The gateway's own context
+ * is one; discovery never reaches into the gateway for more.
+ */
+export interface DiscoveryHost {
+  redact<T>(value: T): T;
+  reload(): Promise<unknown>;
+  supervisor: {
+    get(name: string): { ensureConnected(options?: { manual?: boolean }): Promise<unknown>; readonly tools: readonly { name: string }[] } | undefined;
+  };
+}
 
 export interface DiscoveryContext {
   env: NodeJS.ProcessEnv;
@@ -19,7 +31,7 @@ export interface DiscoveryContext {
    * Makes the provisioned servers known to the supervisor. The default calls gateway.reload(), which
    * works once the core merges provisionedDefinitions() into what it hands supervisor.apply().
    */
-  activate?: (gateway: GatewayContext) => Promise<void>;
+  activate?: (host: DiscoveryHost) => Promise<void>;
   /** Whether a credential name resolves (process env, then keychain); default: the process env only. */
   credentialAvailable?: (name: string) => Promise<boolean>;
   /** Install jobs are killed after this long without output (contract: 120 s). */

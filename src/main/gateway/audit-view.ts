@@ -1,5 +1,5 @@
 // Audit events as gateway.health shows them (contract §2.3): PMCP's field names and outcome words.
-import type { AuditEvent } from '../http/audit';
+import type { AuditEvent } from '../logs/audit-ring';
 
 const OUTCOME: Record<AuditEvent['outcome'], 'success' | 'failure' | 'refused'> = {
   ok: 'success',

@@ -1,6 +1,6 @@
 // Maps what can go wrong during a downstream call onto the contract's stable codes.
 import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
-import { GatewayError, safeMessage } from '../core/errors';
+import { GatewayError, safeMessage } from '../common/errors';
 import { CallCancelled } from '../supervisor/pending-calls';
 import { OVERSIZED_RESPONSE_CODE } from '../supervisor/stdio-transport';
 import { CeilingExceeded } from '../supervisor/tool-call';

@@ -1,7 +1,7 @@
 // How every meta-tool answer looks on the wire: one text block of compact JSON, nulls omitted, and the
 // outer isError set only for real failures (contract §1).
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server';
-import { GatewayError, safeMessage, type GatewayErrorCode } from '../core/errors';
+import { GatewayError, safeMessage, type GatewayErrorCode } from '../common/errors';
 
 /** Drops null and undefined fields recursively; arrays keep their length. */
 export function compact(value: unknown): unknown {

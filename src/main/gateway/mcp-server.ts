@@ -2,8 +2,8 @@
 // calls to them. Low-level (not McpServer) so unknown tools and bad input get the contract's answers.
 import { Server, type CallToolResult, type Tool } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { GatewayError } from '../core/errors';
-import { GATEHOUSE_VERSION } from '../core/version';
+import { GatewayError } from '../common/errors';
+import { GATEHOUSE_VERSION } from '../common/version';
 import { errorResult } from './envelope';
 import { nullableAsAnyOf } from './nullable-anyof';
 import { registerResourcesAndPrompts } from './resources-prompts';

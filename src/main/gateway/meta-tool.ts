@@ -4,7 +4,7 @@ import type { CallToolResult, ProgressToken } from '@modelcontextprotocol/server
 import type * as z from 'zod';
 import type { ConfigIssue } from '../../shared/domain';
 import type { DiscoveryState } from '../discovery/state';
-import type { AuditEvent } from '../http/audit';
+import type { AuditEvent } from '../logs/audit-ring';
 import type { LoadedPolicy } from '../policy';
 import type { RedactOptions } from '../redaction/pipeline';
 import type { Guidance } from './guidance';

@@ -1,6 +1,6 @@
 // Finds the downstream tool behind a tool_id, starting its server first when it is lazy.
 import type { Tool } from '@modelcontextprotocol/client';
-import { GatewayError } from '../core/errors';
+import { GatewayError } from '../common/errors';
 import type { CallerDeadline } from '../supervisor/caller-deadline';
 import type { ServerHandle } from '../supervisor/server-handle';
 import type { LoadedPolicy } from '../policy';

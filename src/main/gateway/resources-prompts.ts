@@ -10,7 +10,7 @@
 // not known yet is started for an allowed request, and the check is made against its fresh lists.
 import type { Client } from '@modelcontextprotocol/client';
 import { ProtocolError, ResourceNotFoundError, type Server } from '@modelcontextprotocol/server';
-import { GatewayError } from '../core/errors';
+import { GatewayError } from '../common/errors';
 import { sameResourceUri, type PolicyDecision } from '../policy';
 import type { ServerHandle } from '../supervisor/server-handle';
 import { splitToolId } from './cards';

@@ -2,7 +2,7 @@
 // isError (E302 from the downstream when set), the truncation fields, an E403 for withheld binary
 // blocks, and the binary blocks themselves after the JSON.
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { GatewayError } from '../core/errors';
+import { GatewayError } from '../common/errors';
 import { errorEntry, jsonResult } from './envelope';
 import { shapeResult, type ShapeBudget } from './shape-result';
 

@@ -1,6 +1,6 @@
 // Policy first (contract §5): a tool that names a server asks the policy before looking the server up,
 // so a denied server is refused as denied (E401, or E102 while the policy is invalid), never as unknown.
-import { GatewayError } from '../core/errors';
+import { GatewayError } from '../common/errors';
 import type { GatewayContext } from './meta-tool';
 
 /** The policy's refusal of `server` as a GatewayError, or null when the server is allowed. */

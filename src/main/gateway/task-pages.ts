@@ -6,7 +6,7 @@
 // a key made when the gateway starts. So an edited cursor, another session's cursor and one from an
 // earlier run (stale: the key changed) are all refused with E304 rather than misread.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { GatewayError } from '../core/errors';
+import { GatewayError } from '../common/errors';
 import type { Viewer } from '../supervisor/pending-calls';
 import type { TaskRecord } from '../supervisor/task-records';
 

@@ -1,8 +1,8 @@
 // A downstream call that fails with -32042 (URL elicitation required, MCP 2025-11-25): the server needs
 // the user to open a URL first (a sign-in, a consent page). The caller gets the fixed errors entry, the
 // elicitations with sanitised URLs, and the auth_connect step that acknowledges each (contract §2.3).
-import { GatewayError } from '../core/errors';
-import { sanitizedUrl } from '../core/safe-url';
+import { GatewayError } from '../common/errors';
+import { sanitizedUrl } from '../common/safe-url';
 
 /** The fixed errors[] entry for this failure (contract §2.1: a plain string, not a JSON error). */
 export const URL_ELICITATION_ENTRY = 'URL-mode elicitation required.';

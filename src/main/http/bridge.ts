@@ -20,7 +20,7 @@ import {
 import { verifiedFetch, type FetchLike } from '../state/verified-fetch';
 import { GuardedStdioTransport } from './guarded-stdio';
 import { jsonRpcError, TRANSPORT_REFUSED } from './jsonrpc';
-import { redact } from './redact';
+import { redactRecordText } from '../redaction/record-text';
 import { projectHeader } from './client-project';
 
 export const REINIT_TIMEOUT_MS = 30_000;
@@ -65,7 +65,7 @@ function relayedError(error: unknown, id: string | number, url: URL): JSONRPCMes
 export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   const { url, token } = options;
   const secrets = [token, options.instanceToken].filter((s): s is string => Boolean(s));
-  const log = (line: string) => options.log(redact(line, secrets));
+  const log = (line: string) => options.log(redactRecordText(line, secrets));
   const credentialed: FetchLike | undefined = token
     ? verifiedFetch({
         url,

@@ -2,12 +2,12 @@
 // (2) Origin, (3) rate limit, (4) declared size, (5) auth. Each refusal is answered here; the caller
 // only continues with an identified caller.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AuditRing } from './audit';
+import type { AuditRing } from '../logs/audit-ring';
 import type { Authenticator } from './auth/types';
 import { declaredLength } from './body';
 import { INVALID_REQUEST, TRANSPORT_REFUSED } from './jsonrpc';
 import { hostAllowed, originAllowed, type OriginPolicy } from './loopback';
-import type { Caller } from './mcp-endpoint';
+import type { Caller } from './caller';
 import { clientKey, type RateLimiter } from './rate-limit';
 import { headerValue, sendJson, sendRpcError } from './replies';
 import { clientProject } from './client-project';

@@ -81,16 +81,3 @@ export function classifyText(text: string): Classified {
   return classifyParsed(parsed);
 }
 
-/**
- * What a `tools/call` is about: the downstream `server::tool` id of a `gateway.invoke` (or the meta-tool
- * name when there is none), and that id's server. Capped: both come from the client.
- */
-export function toolOf(inbound: InboundMessage): { tool: string | null; server: string | null } {
-  if (inbound.method !== 'tools/call' || !inbound.params) return { tool: null, server: null };
-  const name = typeof inbound.params.name === 'string' ? inbound.params.name.slice(0, 200) : null;
-  const args = isRecord(inbound.params.arguments) ? inbound.params.arguments : {};
-  const toolId = typeof args.tool_id === 'string' ? args.tool_id.slice(0, 300) : null;
-  const sep = toolId?.indexOf('::') ?? -1;
-  const server = toolId && sep > 0 ? toolId.slice(0, sep).slice(0, 128) : null;
-  return { tool: toolId ?? name, server };
-}

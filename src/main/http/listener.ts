@@ -5,11 +5,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createMcpHandler, type AuthInfo, type Server } from '@modelcontextprotocol/server';
 import type { HealthSnapshot } from '../../shared/domain';
-import { GatewayError, safeMessage } from '../core/errors';
-import type { Gatehouse } from '../core/types';
-import { GATEHOUSE_VERSION } from '../core/version';
+import { GatewayError, safeMessage } from '../common/errors';
+import { GATEHOUSE_VERSION } from '../common/version';
 import { IDENTITY_PATH } from '../state/identity-proof';
-import { createAuditRing, type AuditEvent, type AuditRing } from './audit';
+import { createAuditRing, type AuditEvent, type AuditRing } from '../logs/audit-ring';
 import type { JwksCacheOptions } from './auth/jwks-cache';
 import { createAuthSetup } from './auth/setup';
 import { authenticate, passesDeclaredSize, passesFront, type GateOptions } from './gate';
@@ -22,6 +21,7 @@ import { sendJson, sendRpcError, sendText } from './replies';
 import { SessionRegistry, type SessionHooks, type SessionIdentity } from './sessions';
 import { DEFAULT_HOST, DEFAULT_PORT, type HttpSettings } from './settings';
 import { throttled } from './throttled-log';
+import { redactRecordText } from '../redaction/record-text';
 
 export { DEFAULT_HOST, DEFAULT_PORT };
 
@@ -57,34 +57,6 @@ export interface HttpGateway {
   close(): Promise<void>;
 }
 
-/** The wiring `gatehouse serve` uses: one gateway server per session from the core. */
-export function coreServerFactory(
-  gatehouse: Gatehouse,
-  settings?: Pick<HttpSettings, 'rateLimitPerMinute'>,
-): Pick<HttpGatewayOptions, 'createServer' | 'health' | 'hooks' | 'audit' | 'registerSecrets'> {
-  return {
-    // A handshake session owns its calls; stateless requests belong to their principal (contract §8.3),
-    // keyed by method and identity so a JWT subject named "local" is not the instance token's holder.
-    createServer: (identity) =>
-      gatehouse.createMcpServer(
-        'http',
-        { sessionId: identity.sessionId ?? `principal:${identity.principalKey}`, operator: identity.operator, projectRoot: identity.project ?? null },
-        { rateLimitRpm: settings?.rateLimitPerMinute },
-      ),
-    health: () => gatehouse.api.listHealth({}),
-    hooks: {
-      hasPendingWork: (sessionId) => gatehouse.hasPendingWork(sessionId),
-      onSessionClosed: (identity) => {
-        if (identity.sessionId) gatehouse.endSession(identity.sessionId);
-      },
-    },
-    audit: gatehouse.audit,
-    registerSecrets: (values) => {
-      for (const value of values) gatehouse.addSecretValue(value);
-    },
-  };
-}
-
 function identityFromAuth(authInfo: AuthInfo | undefined): SessionIdentity {
   const extra = authInfo?.extra;
   const kind = extra?.principalKind;
@@ -100,7 +72,7 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
   const { settings } = options;
   const log = throttled(options.log);
   const auth = createAuthSetup(settings.auth, { instanceToken: options.instanceToken ?? null, log, jwks: options.tuning?.jwks });
-  const audit = options.audit ?? createAuditRing(undefined, () => auth.authenticator.secrets());
+  const audit = options.audit ?? createAuditRing(undefined, { redact: (text) => redactRecordText(text, auth.authenticator.secrets()) });
   options.registerSecrets?.(auth.authenticator.secrets());
   const metrics = new Metrics();
   let boundPort = settings.port;

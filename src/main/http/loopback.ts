@@ -1,24 +1,13 @@
 // Host and Origin rules (contract §8, checks 1 and 2). A loopback listener is reachable from every web
 // page the user opens, so a Host naming anything but this gateway (DNS rebinding) and a foreign browser
 // Origin are refused on every request, in every auth mode.
-import { isIP } from 'node:net';
+import { isLoopbackHost, isUnspecifiedHost } from '../common/hosts';
 
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+export { isLoopbackHost, isUnspecifiedHost };
 // A Host header is host[:port] and nothing else: no user info, path or spaces that URL parsing would
 // quietly strip (`evil@127.0.0.1` must not pass as 127.0.0.1).
 const HOST_HEADER = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (LOOPBACK_NAMES.has(bare)) return true;
-  return isIP(bare) === 4 && bare.startsWith('127.');
-}
-
-/** 0.0.0.0 and :: listen on every interface, loopback included. */
-export function isUnspecifiedHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '');
-  return bare === '0.0.0.0' || bare === '::' || bare === '0:0:0:0:0:0:0:0';
-}
 
 export interface OriginPolicy {
   /** The port the listener is bound to: loopback Host values must name it. */

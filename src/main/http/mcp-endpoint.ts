@@ -4,7 +4,7 @@
 // by per-session servers (sessions.ts). Every request is timed, counted and audited on its way out.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isInitializeRequest, isJsonContentType, isLegacyRequest, type AuthInfo, type McpHttpHandler } from '@modelcontextprotocol/server';
-import type { AuditRing, AuthState } from './audit';
+import type { AuditRing, AuthState } from '../logs/audit-ring';
 import { principalKey, type Principal } from './auth/types';
 import { readBody } from './body';
 import { runExchange, type ExchangeEnd } from './exchange';
@@ -13,14 +13,9 @@ import type { Metrics } from './metrics';
 import { headerValue, sendJson, sendRpcError, toWebRequest } from './replies';
 import type { Session, SessionRegistry } from './sessions';
 import { recordExchange } from './record';
+import type { Caller } from './caller';
 
-export interface Caller {
-  principal: Principal;
-  authState: AuthState;
-  startedAt: number;
-  /** The project the client named (a local caller only; see client-project.ts), or null. */
-  project?: string | null;
-}
+export type { Caller };
 
 export interface McpEndpointOptions {
   sessions: SessionRegistry;

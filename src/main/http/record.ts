@@ -1,11 +1,10 @@
 // How one finished /mcp exchange is counted (metrics) and remembered (audit ring).
-import type { AuditOutcome, AuditRing } from './audit';
+import type { AuditOutcome, AuditRing } from '../logs/audit-ring';
 import type { ExchangeEnd } from './exchange';
-import { toolOf, type InboundMessage } from './jsonrpc';
-import type { Caller } from './mcp-endpoint';
+import type { InboundMessage } from './jsonrpc';
+import type { Caller } from './caller';
 import type { Metrics, ToolOutcome } from './metrics';
-import { invokeCarriesTrace } from '../gateway/trace-context';
-import { invokeCorrelation } from '../gateway/correlation';
+import { auditSubject } from '../gateway/audit-subject';
 
 function outcomeOf(end: ExchangeEnd): { outcome: ToolOutcome; error: string | null } {
   if (end.kind === 'timeout') return { outcome: 'timeout', error: 'request timed out (--request-timeout)' };
@@ -26,20 +25,20 @@ export function recordExchange(
   if (inbound?.kind !== 'request' || inbound.method === null) return;
   const { outcome, error } = outcomeOf(end);
   const latencyMs = Date.now() - caller.startedAt;
-  const { tool, server } = toolOf(inbound);
-  if (inbound.method === 'tools/call') sinks.metrics.countToolCall(server, outcome, latencyMs / 1000);
+  const subject = inbound.method === 'tools/call' ? auditSubject(inbound.params?.name, inbound.params?.arguments, inbound.params?._meta) : null;
+  if (subject) sinks.metrics.countToolCall(subject.server, outcome, latencyMs / 1000);
   sinks.audit.record({
     startedAt: caller.startedAt,
     session_id: sessionId,
     principal: caller.principal.name,
     method: inbound.method.slice(0, 100),
-    tool,
-    server,
+    tool: subject?.tool ?? null,
+    server: subject?.server ?? null,
     outcome: outcome as AuditOutcome,
     latency_ms: latencyMs,
     auth_state: caller.authState,
     error,
-    trace_present: inbound.method === 'tools/call' && invokeCarriesTrace(inbound.params?.name, inbound.params?.arguments, inbound.params?._meta),
-    correlation: inbound.method === 'tools/call' && inbound.params?.name === 'gateway.invoke' ? invokeCorrelation(inbound.params.arguments) : null,
+    trace_present: subject?.trace_present ?? false,
+    correlation: subject?.correlation ?? null,
   });
 }

@@ -17,7 +17,7 @@
 import { withLegacyResourceNotFound } from '../gateway/guidance';
 import { randomBytes } from 'node:crypto';
 import { WebStandardStreamableHTTPServerTransport, type Server } from '@modelcontextprotocol/server';
-import { safeMessage } from '../core/errors';
+import { safeMessage } from '../common/errors';
 import { principalKey, type Principal } from './auth/types';
 import { DEFAULT_MAX_BODY_BYTES } from './body';
 import { SessionEventStore } from './event-store';

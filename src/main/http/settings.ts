@@ -2,7 +2,7 @@
 // win). Everything is checked here, before anything starts: a resource server with missing settings, a
 // non-loopback bind without auth, or an unreadable token file stops start-up with a coded error.
 import { statSync } from 'node:fs';
-import { GatewayError } from '../core/errors';
+import { GatewayError } from '../common/errors';
 import { type NamedToken, checkToken, DEFAULT_PRINCIPAL, parseTokenFile } from './auth/shared-secret';
 import { ASYMMETRIC_ALGORITHMS, DEFAULT_ALGORITHMS } from './auth/resource-server';
 import { requirePublicUrl } from './auth/public-url';
@@ -11,8 +11,9 @@ import { isLoopbackHost } from './loopback';
 import { defaultPerPrincipalCap, MAX_SESSIONS } from './sessions';
 import { gatehouseRun } from '../common/gatehouse-command';
 
-export const DEFAULT_HOST = '127.0.0.1';
-export const DEFAULT_PORT = 3344;
+import { DEFAULT_HOST, DEFAULT_PORT } from '../common/listen';
+
+export { DEFAULT_HOST, DEFAULT_PORT };
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
 export type AuthSettings =

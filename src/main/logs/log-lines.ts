@@ -1,7 +1,7 @@
 // How `gatehouse logs` reads one line of each file: gateway.log lines are `<ISO time> <text>`, audit.jsonl
 // lines are one audit event each. Both render as plain text (audit events as a fixed-width table, so rows
 // printed later by --follow line up with the header) or as one JSON object a line with --json.
-import type { AuditEvent } from '../http/audit';
+import type { AuditEvent } from './audit-ring';
 import { readableError } from './error-text';
 
 const ISO_PREFIX = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z) (.*)$/s;

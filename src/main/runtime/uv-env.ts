@@ -3,7 +3,7 @@
 // for every child); the operator's UV_* settings pass through (their values are never displayed); pip's
 // index settings are translated for uv; UV_CACHE_DIR overrides any inherited value when a cache is
 // configured; PYTHONNOUSERSITE=1 keeps the user's site-packages out of every interpreter uv starts.
-import { buildChildEnv } from '../supervisor/child-env';
+import { buildChildEnv } from '../common/child-env';
 import { readPipSettings, uvEnvFromPip } from './pip-index';
 
 /** Names a Python server's own `env` may not set (python-runtime.md §7.3). */

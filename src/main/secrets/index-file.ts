@@ -3,7 +3,7 @@
 // hides names from listings until they are set again.
 import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
-import { writeFileAtomic } from '../core/atomic-write';
+import { writeFileAtomic } from '../common/atomic-write';
 import { SecretsError } from './errors';
 import { NAME_PATTERN } from './names';
 import { scopeKey, type ScopeRef, type SecretScope } from './scopes';

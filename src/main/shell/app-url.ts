@@ -2,12 +2,12 @@
 // navigation guard, the IPC sender check and the CSP all agree on this single answer.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isLoopbackHost } from '../common/hosts';
 
 export type AppLocation =
   | { kind: 'file'; file: string; url: string }
   | { kind: 'dev'; url: string };
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * The built renderer sits beside the built main (`out/main` -> `out/renderer`). A dev server URL is
@@ -17,7 +17,7 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 export function resolveAppLocation(mainDir: string, devServerUrl?: string): AppLocation {
   if (devServerUrl) {
     const parsed = parseUrl(devServerUrl);
-    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !LOOPBACK_HOSTS.has(parsed.hostname)) {
+    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !isLoopbackHost(parsed.hostname)) {
       throw new Error(
         `ELECTRON_RENDERER_URL "${devServerUrl}" is not a loopback http(s) URL; unset it or point it at the local dev server.`,
       );

@@ -1,8 +1,8 @@
 // Claiming instance.json for a long-lived gateway (`gatehouse serve --transport http`, and the tray app
 // once it starts the listener). A live gateway that already owns the file keeps it; a stale file is
 // replaced. The returned release removes the file only while it is still ours.
-import { safeMessage } from '../core/errors';
-import { isLoopbackHost, isUnspecifiedHost } from '../http/loopback';
+import { safeMessage } from '../common/errors';
+import { isLoopbackHost, isUnspecifiedHost } from '../common/hosts';
 import { instanceRecord, removeInstanceFile, writeInstanceFile } from './instance-file';
 import { findLiveInstance } from './live-instance';
 import { instanceFilePath } from './paths';

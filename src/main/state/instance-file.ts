@@ -4,8 +4,8 @@
 // closed to others is trusted: anyone able to write it could point our clients at their own server.
 import { randomBytes } from 'node:crypto';
 import { lstatSync, readFileSync, unlinkSync } from 'node:fs';
-import { GATEHOUSE_VERSION } from '../core/version';
-import { writeFileAtomic } from '../core/atomic-write';
+import { GATEHOUSE_VERSION } from '../common/version';
+import { writeFileAtomic } from '../common/atomic-write';
 
 export interface InstanceRecord {
   pid: number;

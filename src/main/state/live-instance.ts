@@ -2,7 +2,7 @@
 // when instance.json is trusted (ours, private), its pid is alive, its URL is loopback, and the listener
 // there proves it holds the file's per-run token (identity-proof.ts) — asked without any credential, so
 // whatever else may hold the port learns nothing it could replay.
-import { isLoopbackHost } from '../http/loopback';
+import { isLoopbackHost } from '../common/hosts';
 import { processAlive, readInstanceFile, type InstanceRecord } from './instance-file';
 import { verifyListener } from './verify-listener';
 

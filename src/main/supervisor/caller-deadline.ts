@@ -2,7 +2,7 @@
 // concurrent caller awaits: each caller stops waiting when its own time is up (or it is cancelled), while
 // the attempt goes on, up to its own limit, for the others and for whoever asks next. One impatient
 // caller must not kill a start that is slow for a good reason (npx or uvx downloading a package).
-import { GatewayError } from '../core/errors';
+import { GatewayError } from '../common/errors';
 
 export interface CallerDeadline {
   /** When the caller wants its answer by (Date.now() scale). */

@@ -9,7 +9,7 @@
 // themselves), and servers whose cached cards match their current definition.
 import type { Tool } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../config/types';
-import { safeMessage } from '../core/errors';
+import { safeMessage } from '../common/errors';
 import { referencedNames } from '../secrets/references';
 import { openConnection, type ConnectOptions, type VariableResolver } from './connect';
 import type { DescriptionsCache } from './descriptions-cache';

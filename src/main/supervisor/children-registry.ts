@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../core/atomic-write';
+import { writeFileAtomic } from '../common/atomic-write';
 import { cgroupPids, isChildCgroup, killCgroup, removeCgroup } from './child-cgroup';
 import { processStartTime, processTable } from './proc-table';
 import { tokenCarriers, type TreeMarks } from './process-tree';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Tool } from '@modelcontextprotocol/client';
-import { writeFileAtomic } from '../core/atomic-write';
+import { writeFileAtomic } from '../common/atomic-write';
 
 interface CacheEntry {
   updated_at: string;

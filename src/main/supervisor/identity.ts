@@ -2,8 +2,8 @@
 // headers count with their values resolved from the environment (a credential rotated in the keychain
 // is handled by Supervisor.recycleUsing, which the secrets index drives).
 import type { ServerDefinition } from '../config/types';
-import { buildChildEnv } from './child-env';
-import { interpolateValues } from './interpolate';
+import { buildChildEnv } from '../common/child-env';
+import { interpolateValues } from '../common/interpolate';
 import { createHash } from 'node:crypto';
 
 export function definitionIdentity(definition: ServerDefinition, env: NodeJS.ProcessEnv): string {

@@ -3,7 +3,7 @@
 // slow start, an exit nobody asked for (exit code or signal, last stderr lines, what happens next), a
 // stop Gatehouse asked for, and — bounded — the child's own stderr lines. Every line goes through the
 // core's `log`, which redacts it before it is written anywhere.
-import { GatewayError, safeMessage } from '../core/errors';
+import { GatewayError, safeMessage } from '../common/errors';
 import { readyLine, spawnedLine, stoppedLine, type ExitStatus } from '../logs/server-lines';
 import { StderrLog } from './stderr-log';
 

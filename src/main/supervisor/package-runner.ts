@@ -5,7 +5,7 @@
 // probably going on; on a timeout, that it may still be, and how to fetch it ahead of time.
 import { gatehouseRun } from '../common/gatehouse-command';
 import { cutAtBoundary } from '../common/cut-text';
-import { GatewayError } from '../core/errors';
+import { GatewayError } from '../common/errors';
 
 export interface PackageRunner {
   /** How the runner is called, e.g. `npx`, `uvx`, `uv`, `pnpm dlx`. */

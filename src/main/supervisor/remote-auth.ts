@@ -8,8 +8,8 @@
 // which reaches the caller unchanged.
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type { RemoteServerDefinition } from '../config/types';
-import { GatewayError } from '../core/errors';
-import { sanitizedUrl } from '../core/safe-url';
+import { GatewayError } from '../common/errors';
+import { sanitizedUrl } from '../common/safe-url';
 import { referencedNames } from '../secrets/references';
 import { bearerChallenge, parseWwwAuthenticate, scopeList, type Challenge } from './auth-challenge';
 

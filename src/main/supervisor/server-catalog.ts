@@ -2,7 +2,7 @@
 // when the server announces a change. A failed tools/list makes the server degraded (the previous list
 // stays usable); resources and prompts are optional extras, so their failures only mark them unreadable.
 import type { Client, Prompt, Resource, Tool } from '@modelcontextprotocol/client';
-import { safeMessage } from '../core/errors';
+import { safeMessage } from '../common/errors';
 import { listAllPrompts, listAllResources, listAllTools } from './list-all';
 
 export type CatalogKind = 'tools' | 'resources' | 'prompts';

@@ -1,7 +1,7 @@
 // What the gateway's tools need of the supervisor, and a session's view of it. A session of an attached
 // project sees the user's servers and its own project's, under the names its config uses; the handles
 // behind them may be keyed differently in the supervisor (config/project-scopes.ts).
-import { GatewayError } from '../core/errors';
+import { GatewayError } from '../common/errors';
 import type { DescriptionsCache } from './descriptions-cache';
 import type { PendingCalls } from './pending-calls';
 import type { ServerHandle } from './server-handle';

@@ -5,8 +5,8 @@
 import type { CallToolResult, Client, Prompt, Resource, Tool } from '@modelcontextprotocol/client';
 import type { HealthRow, ServerStatus } from '../../shared/domain';
 import type { ServerDefinition } from '../config/types';
-import { authFieldsOf, needsCredential, type AuthFields } from '../core/auth-fields';
-import { GatewayError, safeMessage } from '../core/errors';
+import { authFieldsOf, needsCredential, type AuthFields } from '../common/auth-fields';
+import { GatewayError, safeMessage } from '../common/errors';
 import { startOutlastedCaller, startWaitCancelled, waitWithin, type CallerDeadline, type StartPhase } from './caller-deadline';
 import { exitedDuringStart, openConnection, type Connection, type VariableResolver } from './connect';
 import { gatehouseRun } from '../common/gatehouse-command';

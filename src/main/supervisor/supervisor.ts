@@ -3,7 +3,7 @@
 // ones. State changes are pushed at once; statistics (latency, pending counts) at most once a second.
 import type { HealthSnapshot } from '../../shared/domain';
 import type { ServerDefinition } from '../config/types';
-import { GatewayError, safeMessage } from '../core/errors';
+import { GatewayError, safeMessage } from '../common/errors';
 import { failureText } from './lifecycle-log';
 import { ChildrenRegistry } from './children-registry';
 import type { VariableResolver } from './connect';

@@ -2,7 +2,7 @@
 // only that request's progress resets and by an absolute ceiling, cancellable by its caller, a session
 // end or the operator — each ending with a distinct, explainable error.
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
-import { GatewayError } from '../core/errors';
+import { GatewayError } from '../common/errors';
 import { remainingMs, type CallerDeadline } from './caller-deadline';
 import { CallCancelled, type PendingCalls } from './pending-calls';
 

@@ -4,7 +4,7 @@
 // worked is remembered per definition (one per server handle) so reconnects skip the probe.
 import { SdkHttpError } from '@modelcontextprotocol/client';
 import type { RemoteServerDefinition } from '../config/types';
-import { safeMessage } from '../core/errors';
+import { safeMessage } from '../common/errors';
 
 export type RemoteTransport = RemoteServerDefinition['transport'];
 

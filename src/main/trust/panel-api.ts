@@ -3,7 +3,6 @@
 // operator saw; every change reloads the config so the servers start or stop at once.
 import { resolve } from 'node:path';
 import type { ApproveProjectFileInput, ProjectTrustReport, TrustActionResult } from '../../shared/trust';
-import type { ReloadResult } from '../gateway/meta-tool';
 import { userServersOf } from '../config/load';
 import type { EffectiveConfig } from '../config/types';
 import { approveReviewed, revokeApproval, type TrustOutcome } from './approve';
@@ -14,7 +13,8 @@ export interface TrustPanelOptions {
   projectRoot: string | null;
   /** Scrubs known secret values from command lines before they leave the main process. */
   redact: (text: string) => string;
-  reload: () => Promise<ReloadResult>;
+  /** Re-reads the config so the servers start or stop at once (the core's reload). */
+  reload: () => Promise<unknown>;
   /** The config in effect: the review says when a project entry would replace one of the user's own servers. */
   config?: () => EffectiveConfig;
 }

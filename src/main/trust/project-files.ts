@@ -10,18 +10,14 @@ import { readProjectFile } from '../common/read-file';
 import { parseJsonWithLocations } from '../config/json-locate';
 import { readSource } from '../config/read-source';
 import { selfReference } from '../config/self-reference';
-import { DEFAULT_PORT } from '../http/settings';
-import { parseManifestText } from '../discovery/manifest';
+import { DEFAULT_PORT } from '../common/listen';
+import { parseManifestText } from '../config/manifest-file';
 import { MANIFEST_FILE, MCP_CONFIG_FILE } from './place';
 import { entryReferences, manifestReferences } from './references';
 import { approvedDigest, sha256 } from './store';
-import { gatehouseRun } from '../common/gatehouse-command';
+import { trustVerdict } from './verdict';
 
-export interface TrustVerdict {
-  state: TrustState;
-  sha256: string;
-  approved_sha256: string | null;
-}
+export { approveHint, describeVerdict, trustVerdict, type TrustVerdict } from './verdict';
 
 /** The servers the user's own config files define, by name: what a project entry of that name replaces. */
 export type UserServers = ReadonlyMap<string, { source: 'user' | 'custom'; path: string }>;
@@ -35,23 +31,6 @@ export function projectTrustFiles(projectRoot: string): { path: string; kind: Pr
     { path: join(projectRoot, MCP_CONFIG_FILE), kind: 'mcp_config', relative: MCP_CONFIG_FILE },
     { path: join(projectRoot, ...MANIFEST_FILE.split('/')), kind: 'manifest', relative: MANIFEST_FILE },
   ];
-}
-
-export function trustVerdict(stateDir: string, path: string, digest: string): TrustVerdict {
-  const approved = approvedDigest(stateDir, path);
-  const state: TrustState = approved === digest ? 'approved' : approved ? 'changed' : 'not_approved';
-  return { state, sha256: digest, approved_sha256: approved };
-}
-
-/** The next step an operator takes to approve a file, for messages and E404 data. */
-export function approveHint(path: string): string {
-  return `review ${path}, then approve it in the Gatehouse panel or run: ${gatehouseRun(`trust approve ${JSON.stringify(path)}`)}`;
-}
-
-export function describeVerdict(path: string, verdict: TrustVerdict): string {
-  return verdict.state === 'changed'
-    ? `${path} changed since it was approved (approved sha256 ${verdict.approved_sha256?.slice(0, 12)}…, now ${verdict.sha256.slice(0, 12)}…)`
-    : `${path} is not approved`;
 }
 
 /** Every project file that exists, with its state and what it would launch; a refused file says why. */

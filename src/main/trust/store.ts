@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { asRecord, readJson, updateJson } from '../discovery/json-file';
+import { asRecord, readJson, updateJson } from '../common/json-file';
 import { projectPlace } from './place';
 
 const FILE = 'trust.json';

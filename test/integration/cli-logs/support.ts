@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { logs } from '../../../src/main/cli/logs';
 import { refresh } from '../../../src/main/cli/refresh';
-import type { AuditEvent } from '../../../src/main/http/audit';
+import type { AuditEvent } from '../../../src/main/logs/audit-ring';
 import type { CliIo } from '../../../src/main/runtime/cli-io';
 import type { Workspace } from '../../helpers/workspace';
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerDefinition } from '../../../src/main/config/types';
 import { createDiscovery, type Discovery } from '../../../src/main/discovery';
+import { discoveryTools } from '../../../src/main/gateway/tools/discovery';
 import type { DiscoveryContext } from '../../../src/main/discovery/types';
 import type { GatewayContext, MetaTool } from '../../../src/main/gateway/meta-tool';
 import { Supervisor } from '../../../src/main/supervisor/supervisor';
@@ -43,7 +44,7 @@ export function createHarness(options: { env?: NodeJS.ProcessEnv; configured?: S
   };
   discovery = createDiscovery(ctx);
   const gateway = testGatewayContext(supervisor, options.gateway ?? {});
-  const byName = new Map<string, MetaTool>(discovery.tools.map((t) => [t.name, t]));
+  const byName = new Map<string, MetaTool>(discoveryTools(discovery.state).map((t) => [t.name, t]));
   const call = async <T>(name: string, args: Record<string, unknown>): Promise<T> => {
     const tool = byName.get(name);
     if (!tool) throw new Error(`no tool ${name}`);

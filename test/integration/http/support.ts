@@ -5,7 +5,8 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import type { Server } from '@modelcontextprotocol/server';
 import { createGatehouse } from '../../../src/main/core/gatehouse';
 import type { Gatehouse } from '../../../src/main/core/types';
-import { coreServerFactory, startHttpGateway, type HttpGateway, type HttpGatewayOptions } from '../../../src/main/http/listener';
+import { coreServerFactory } from '../../../src/main/core/shared-gateway';
+import { startHttpGateway, type HttpGateway, type HttpGatewayOptions } from '../../../src/main/http/listener';
 import { MAX_SESSIONS, MAX_SESSIONS_PER_PRINCIPAL, type SessionIdentity } from '../../../src/main/http/sessions';
 import { DEFAULT_REQUEST_TIMEOUT_MS, type HttpSettings } from '../../../src/main/http/settings';
 import { createWorkspace, everythingServer, type Workspace } from '../../helpers/workspace';

@@ -6,10 +6,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../../src/main/core/atomic-write';
+import { writeFileAtomic } from '../../../src/main/common/atomic-write';
 import { pythonLaunchSpec } from '../../../src/main/runtime/launch';
 import { PythonEntrySchema, pythonServerSpec } from '../../../src/main/runtime/python-entry';
-import { buildChildEnv } from '../../../src/main/supervisor/child-env';
+import { buildChildEnv } from '../../../src/main/common/child-env';
 import { LogRing } from '../../../src/main/supervisor/log-ring';
 import { killServerTree, spawnServer } from '../../../src/main/supervisor/stdio-process';
 import { REPO_ROOT } from '../../helpers/workspace';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StdioServerDefinition } from '../../../src/main/config/types';
 import { pythonLaunchSpec } from '../../../src/main/runtime/launch';
 import { PythonEntrySchema, pythonServerSpec } from '../../../src/main/runtime/python-entry';
-import { buildChildEnv } from '../../../src/main/supervisor/child-env';
+import { buildChildEnv } from '../../../src/main/common/child-env';
 import { openConnection } from '../../../src/main/supervisor/connect';
 import { LogRing } from '../../../src/main/supervisor/log-ring';
 import { killServerTree } from '../../../src/main/supervisor/stdio-process';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cutAtBoundary } from '../../../src/main/common/cut-text';
-import { safeMessage } from '../../../src/main/core/errors';
+import { safeMessage } from '../../../src/main/common/errors';
 
 describe('cutAtBoundary', () => {
   it('leaves short text alone', () => {

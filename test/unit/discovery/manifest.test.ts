@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadManifest, parseManifestText } from '../../../src/main/discovery/manifest';
+import { parseManifestText } from '../../../src/main/config/manifest-file';
+import { loadManifest } from '../../../src/main/discovery/manifest';
 import { approveFile } from '../../../src/main/trust/store';
 import type { DiscoveryContext } from '../../../src/main/discovery/types';
 

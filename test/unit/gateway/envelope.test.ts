@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GatewayError } from '../../../src/main/core/errors';
+import { GatewayError } from '../../../src/main/common/errors';
 import { compact, errorEntry, errorResult, jsonResult } from '../../../src/main/gateway/envelope';
 
 function body(result: { content: { type: string; text?: string }[] }): unknown {

@@ -2,7 +2,7 @@
 // next step each, and nothing a hostile server could use to break the next_step call string.
 import { ProtocolError, UrlElicitationRequiredError } from '@modelcontextprotocol/client';
 import { expect, it } from 'vitest';
-import { authFieldsOf } from '../../../src/main/core/auth-fields';
+import { authFieldsOf } from '../../../src/main/common/auth-fields';
 import { callError } from '../../../src/main/gateway/call-errors';
 import { isUrlElicitation, URL_ELICITATION_ENTRY } from '../../../src/main/gateway/url-elicitation';
 

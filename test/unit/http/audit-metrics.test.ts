@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createAuditRing, type AuditInput } from '../../../src/main/http/audit';
+import { createAuditRing, type AuditInput } from '../../../src/main/logs/audit-ring';
 import { Metrics } from '../../../src/main/http/metrics';
-import { redact } from '../../../src/main/http/redact';
+import { redactRecordText } from '../../../src/main/redaction/record-text';
 
 const event = (over: Partial<AuditInput>): AuditInput => ({
   startedAt: 0,
@@ -36,15 +36,15 @@ describe('audit ring', () => {
   });
 
   it('redacts error text when it is stored', () => {
-    const ring = createAuditRing(5, () => ['hunter2-secret-value']);
-    ring.record(event({ error: 'failed with hunter2-secret-value and Bearer abc.def.ghi at /home/u/project/file.ts' }));
-    expect(ring.getAuditEvents()[0]?.error).toBe('failed with [redacted] and Bearer [redacted] at file.ts');
+    const ring = createAuditRing(5, { redact: (text) => redactRecordText(text, ['hunter2-secret-value']) });
+    ring.record(event({ error: 'failed with hunter2-secret-value and Bearer abc123def456 at /home/u/project/file.ts' }));
+    expect(ring.getAuditEvents()[0]?.error).toBe('failed with [REDACTED] and Bearer [REDACTED] at file.ts');
   });
 });
 
 it('redacts JWTs, key=value secrets and caps length between tokens', () => {
-  const text = redact(`token=abc123 eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.sig ${'word '.repeat(200)}`);
-  expect(text).toMatch(/^token=\[redacted\] \[redacted-jwt\] (word )+word\.\.\.$/);
+  const text = redactRecordText(`token=abc123 eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.sig ${'word '.repeat(200)}`);
+  expect(text).toMatch(/^token= \[REDACTED\] \[REDACTED\] (word )+word\.\.\.$/);
   expect(text.length).toBeLessThanOrEqual(400);
   expect(text.length).toBeGreaterThan(390);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyText, toolOf } from '../../../src/main/http/jsonrpc';
+import { classifyText } from '../../../src/main/http/jsonrpc';
 
 describe('classifyText', () => {
   it('sorts requests, notifications and responses', () => {
@@ -24,11 +24,4 @@ describe('classifyText', () => {
     // Past the safe-integer range the SDK refuses the message; the refusal still names the id sent.
     expect(classifyText('{"jsonrpc":"2.0","id":1e300,"method":"nope"}')).toMatchObject({ ok: false, error: { id: 1e300, error: { code: -32600 } } });
   });
-});
-
-it('names the downstream tool and server of an invoke, capped', () => {
-  const inbound = classifyText(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'gateway.invoke', arguments: { tool_id: 'everything::echo' } } }));
-  expect(inbound.ok && toolOf(inbound.inbound)).toEqual({ tool: 'everything::echo', server: 'everything' });
-  const meta = classifyText(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'gateway.health' } }));
-  expect(meta.ok && toolOf(meta.inbound)).toEqual({ tool: 'gateway.health', server: null });
 });

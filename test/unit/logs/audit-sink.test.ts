@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createAuditRing, type AuditEvent, type AuditInput } from '../../../src/main/http/audit';
+import { createAuditRing, type AuditEvent, type AuditInput } from '../../../src/main/logs/audit-ring';
+import { redactRecordText } from '../../../src/main/redaction/record-text';
 import { flushOpenFiles } from '../../../src/main/logs/rotating-file';
 
 let dir: string;
@@ -28,14 +29,14 @@ const input = (over: Partial<AuditInput> = {}): AuditInput => ({
 
 it('hands onRecord the redacted event the ring stores', () => {
   const seen: AuditEvent[] = [];
-  const ring = createAuditRing(10, () => ['hunter2-secret-value'], { onRecord: (event) => seen.push(event) });
+  const ring = createAuditRing(10, { redact: (text) => redactRecordText(text, ['hunter2-secret-value']), onRecord: (event) => seen.push(event) });
   ring.record(input({ outcome: 'error', error: 'failed with hunter2-secret-value' }));
   expect(seen).toEqual(ring.getAuditEvents());
   expect(seen[0]?.error).not.toContain('hunter2');
 });
 
 it('keeps recording when a sink throws', () => {
-  const ring = createAuditRing(10, undefined, {
+  const ring = createAuditRing(10, {
     onRecord: () => {
       throw new Error('disk gone');
     },
@@ -45,7 +46,7 @@ it('keeps recording when a sink throws', () => {
 });
 
 it('appends one JSON line per event to <persistIn>/audit.jsonl', async () => {
-  const ring = createAuditRing(2, () => ['hunter2-secret-value'], { persistIn: dir });
+  const ring = createAuditRing(2, { redact: (text) => redactRecordText(text, ['hunter2-secret-value']), persistIn: dir });
   ring.record(input({ tool: 'fault::one' }));
   ring.record(input({ tool: 'fault::two', outcome: 'tool_error', error: 'hunter2-secret-value leaked' }));
   ring.record(input({ tool: 'fault::three' }));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readableError } from '../../../src/main/logs/error-text';
 import { timestamped } from '../../../src/main/logs/gateway-log';
 import { AUDIT_HEADER, auditRow, mentionsServer, parseAuditLine, parseLogLine } from '../../../src/main/logs/log-lines';
-import type { AuditEvent } from '../../../src/main/http/audit';
+import type { AuditEvent } from '../../../src/main/logs/audit-ring';
 
 const event: AuditEvent = {
   ts: '2026-01-02T03:04:05.678Z',

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../../src/main/core/atomic-write';
+import { writeFileAtomic } from '../../../src/main/common/atomic-write';
 import { buildPolicy } from '../../../src/main/runtime/policy-build';
 import { POLICY_PATH } from '../../../src/main/runtime/policy';
 import { REPO_ROOT } from '../../helpers/workspace';

@@ -2,7 +2,7 @@ import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../../src/main/core/atomic-write';
+import { writeFileAtomic } from '../../../src/main/common/atomic-write';
 import { SecretsError } from '../../../src/main/secrets/errors';
 import { SecretsIndex } from '../../../src/main/secrets/index-file';
 import { secretsIndexPath } from '../../../src/main/secrets/paths';

@@ -1,4 +1,4 @@
-import { createAuditRing } from '../../../src/main/http/audit';
+import { createAuditRing } from '../../../src/main/logs/audit-ring';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { createEvents } from '../../../src/main/core/events';

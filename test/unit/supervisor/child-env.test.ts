@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildChildEnv, TRUST_VARIABLES } from '../../../src/main/supervisor/child-env';
+import { buildChildEnv, TRUST_VARIABLES } from '../../../src/main/common/child-env';
 
 const gatewayEnv: NodeJS.ProcessEnv = {
   HOME: '/home/u',

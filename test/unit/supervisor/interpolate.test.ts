@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interpolateValues } from '../../../src/main/supervisor/interpolate';
+import { interpolateValues } from '../../../src/main/common/interpolate';
 
 const env: Record<string, string> = { TOKEN: 'secret-1', HOST: 'db.local', EMPTY: '' };
 const lookup = (name: string) => env[name];

@@ -3,7 +3,7 @@
 // guard that remembers refusals during the handshake and fails requests itself afterwards.
 import { describe, expect, it } from 'vitest';
 import type { RemoteServerDefinition } from '../../../src/main/config/types';
-import { GatewayError } from '../../../src/main/core/errors';
+import { GatewayError } from '../../../src/main/common/errors';
 import { authRejectedError, remoteAuthGuard } from '../../../src/main/supervisor/remote-auth';
 
 const definition: RemoteServerDefinition = {

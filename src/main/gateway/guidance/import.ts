@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { lstatSync } from 'node:fs';
 import { readRegularFile } from '../../common/read-file';
-import { writeFileAtomic } from '../../core/atomic-write';
+import { writeFileAtomic } from '../../common/atomic-write';
 import { parseGuidanceText, type GuidanceIssue } from './parse';
 import { gatehouseGuidancePath, pmcpGuidancePath, type GuidancePathOptions } from './paths';
 

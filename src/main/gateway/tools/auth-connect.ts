@@ -20,7 +20,7 @@ import type { SecretStore } from '../../secrets/store';
 import { jsonResult } from '../envelope';
 import { defineMetaTool, type GatewayContext, type MetaTool } from '../meta-tool';
 import type { ServerHandle } from '../../supervisor/server-handle';
-import { sanitizedUrl } from '../../core/safe-url';
+import { sanitizedUrl } from '../../common/safe-url';
 
 export interface AuthConnectOptions {
   /** The canonical project root for project and tenant scope; null refuses those scopes. */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { GATEHOUSE_VERSION } from '../../core/version';
+import { GATEHOUSE_VERSION } from '../../common/version';
 import { policyDiagnostics } from '../../policy';
 import { jsonResult } from '../envelope';
 import { AUTH_STATE_SEMANTICS, auditView } from '../audit-view';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { authFieldsOf } from '../../core/auth-fields';
-import { GatewayError } from '../../core/errors';
+import { authFieldsOf } from '../../common/auth-fields';
+import { GatewayError } from '../../common/errors';
 import { deadlineAfter } from '../../supervisor/caller-deadline';
 import { callError } from '../call-errors';
 import { validateArguments } from '../validate-arguments';

@@ -1,7 +1,7 @@
 // The one output shape of connect_server, disconnect_server and restart_server (contract §2.4): the
 // status words and auth fields come from the server's row when there is one, else from the refusal.
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { GatewayError, safeMessage } from '../../core/errors';
+import { GatewayError, safeMessage } from '../../common/errors';
 import type { ServerHandle } from '../../supervisor/server-handle';
 import { errorEntry, jsonResult, type ErrorEntry } from '../envelope';
 import type { GatewayContext } from '../meta-tool';

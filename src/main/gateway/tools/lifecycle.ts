@@ -4,7 +4,7 @@
 // gateway.provision's path. Disconnect and restart refuse while the server has work in flight, unless
 // `force`, which cancels only that server's work.
 import * as z from 'zod';
-import { safeMessage } from '../../core/errors';
+import { safeMessage } from '../../common/errors';
 import { originNames, serverOrigins } from '../../discovery/origins';
 import type { ServerHandle } from '../../supervisor/server-handle';
 import { cancelActiveTasks } from '../cancel-tasks';

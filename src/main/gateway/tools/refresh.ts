@@ -1,7 +1,7 @@
 // gateway.refresh: re-read the configuration and reconcile the servers. Refused while any request is in
 // flight unless `force`, which cancels everything first (contract §2.3, §7.6).
 import * as z from 'zod';
-import { GatewayError } from '../../core/errors';
+import { GatewayError } from '../../common/errors';
 import { formatIssue } from '../../config/load';
 import { cancelActiveTasks } from '../cancel-tasks';
 import { errorEntry, jsonResult } from '../envelope';

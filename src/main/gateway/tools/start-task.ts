@@ -2,7 +2,7 @@
 // support, recorded for the calling session (with what the caller asked that MCP cannot carry),
 // answered with the task instead of a result.
 import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client';
-import { GatewayError } from '../../core/errors';
+import { GatewayError } from '../../common/errors';
 import type { ServerHandle } from '../../supervisor/server-handle';
 import { createToolTask, serverSupportsToolTasks } from '../../supervisor/task-calls';
 import { MAX_ACTIVE_PER_OWNER, type TaskRecord } from '../../supervisor/task-records';

@@ -6,7 +6,7 @@ import { readStartupPolicy } from '../../config/startup-policy';
 import type { ConfigToolsContext, StartupPolicyDiagnostic, StartupPolicyPlan } from '../../config/startup-policy-types';
 import { applyStartupPolicy, planStartupPolicy } from '../../config/startup-policy-write';
 import { approveFile, approvedDigest } from '../../trust/store';
-import { GatewayError } from '../../core/errors';
+import { GatewayError } from '../../common/errors';
 import { errorEntry, jsonResult, type ErrorEntry } from '../envelope';
 import { defineMetaTool, type MetaTool } from '../meta-tool';
 import { configStatus } from './config-status';

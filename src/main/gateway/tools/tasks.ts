@@ -3,7 +3,7 @@
 // refused as denied (`Server 'x' is blocked by policy.`), before its tasks are looked up. tasks/get and
 // tasks/result run as the session's pending calls (task-polls.ts), so list_pending and cancel reach them.
 import * as z from 'zod';
-import { GatewayError } from '../../core/errors';
+import { GatewayError } from '../../common/errors';
 import { viewerOf } from '../../supervisor/pending-calls';
 import { cancelTask, listTasks, serverSupportsToolTasks } from '../../supervisor/task-calls';
 import { awaitTaskResult, pollTask, type TaskPoll } from '../../supervisor/task-polls';

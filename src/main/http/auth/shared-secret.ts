@@ -2,7 +2,7 @@
 // every configured token, so neither a mismatch nor which token matched shows in the timing. A token
 // file may hold several `name:token` lines; the name becomes the principal.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { GatewayError } from '../../core/errors';
+import { GatewayError } from '../../common/errors';
 import { bearerToken, refusal, type Authenticator, type Principal } from './types';
 
 export interface NamedToken {

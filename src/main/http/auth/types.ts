@@ -1,6 +1,6 @@
 // What every auth mode answers for one request: who the caller is, or the exact HTTP refusal
 // (contract §8.1). The /mcp pipeline and /metrics share one authenticator.
-import type { AuthState } from '../audit';
+import type { AuthState } from '../../logs/audit-ring';
 
 export type AuthMode = 'none' | 'shared-secret' | 'resource-server';
 

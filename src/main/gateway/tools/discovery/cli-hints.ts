@@ -3,7 +3,7 @@
 // sync_environment and request_capability cached on disk: a search never probes, not even in the
 // background ("no CLI probes"). Without a cache there are no hints; a stale one is still the best answer.
 import { queryTerms, rankDocs, weightedTerms } from '../../../discovery/bm25';
-import { asRecord, readJson } from '../../../discovery/json-file';
+import { asRecord, readJson } from '../../../common/json-file';
 import { cacheFile } from '../../../discovery/paths';
 import type { DiscoveryState } from '../../../discovery/state';
 import type { Manifest } from '../../../discovery/types';

@@ -3,7 +3,7 @@
 // and activation, as gateway.provision does. A package goes through the same install job, awaited for
 // a while so that a quick install answers with the server already connected.
 import { setTimeout as delay } from 'node:timers/promises';
-import { GatewayError } from '../../../core/errors';
+import { GatewayError } from '../../../common/errors';
 import { isFinished, type Job } from '../../../discovery/jobs';
 import { startInstallJob } from '../../../discovery/provision-job';
 import { saveProvisioned } from '../../../discovery/provisioned-store';
@@ -11,7 +11,7 @@ import type { DiscoveryState } from '../../../discovery/state';
 import type { ServerHandle } from '../../../supervisor/server-handle';
 import type { GatewayContext } from '../../meta-tool';
 import { missingCredential } from './facts';
-import { resolveTarget } from './provision-target';
+import { resolveTarget } from '../../../discovery/provision-target';
 
 /** Below the usual 30 s client timeout for one tool call; a longer install is polled with provision_status. */
 export const INSTALL_WAIT_MS = 20_000;

@@ -1,7 +1,7 @@
 // gateway.provision_status (contract §2.5): polls an install job.
 import * as z from 'zod';
 import type { DiscoveryState } from '../../../discovery/state';
-import { GatewayError } from '../../../core/errors';
+import { GatewayError } from '../../../common/errors';
 import { errorEntry, jsonResult } from '../../envelope';
 import { defineMetaTool, type MetaTool } from '../../meta-tool';
 

@@ -2,8 +2,8 @@
 // complete) → credential check (needs_api_key) → remote (connect, complete) → install job (started).
 // Manifest and discovered servers take the same hand-off: provisioned.json, then the supervisor.
 import * as z from 'zod';
-import { authFieldsOf, needsCredential } from '../../../core/auth-fields';
-import { GatewayError, safeMessage } from '../../../core/errors';
+import { authFieldsOf, needsCredential } from '../../../common/auth-fields';
+import { GatewayError, safeMessage } from '../../../common/errors';
 import { startInstallJob } from '../../../discovery/provision-job';
 import { saveProvisioned } from '../../../discovery/provisioned-store';
 import type { DiscoveryState } from '../../../discovery/state';
@@ -13,7 +13,7 @@ import { jsonResult } from '../../envelope';
 import { defineMetaTool, type GatewayContext, type MetaTool } from '../../meta-tool';
 import { STATUS_WORD } from '../../status-words';
 import { missingCredential } from './facts';
-import { resolveTarget } from './provision-target';
+import { resolveTarget } from '../../../discovery/provision-target';
 
 const input = z.object({ server_name: z.string().min(1).describe('A configured, manifest or registered server name.') });
 

@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import { searchRegistry } from '../../../discovery/registry-client';
 import type { DiscoveryState } from '../../../discovery/state';
-import { GatewayError } from '../../../core/errors';
+import { GatewayError } from '../../../common/errors';
 import { errorEntry, jsonResult } from '../../envelope';
 import { defineMetaTool, type MetaTool } from '../../meta-tool';
 

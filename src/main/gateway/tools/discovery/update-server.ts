@@ -3,7 +3,7 @@
 // force; a config change during the fetch refuses too (the restart would use a definition we did not
 // check). The lookups run in their own process group with a 60 s limit.
 import * as z from 'zod';
-import { safeMessage } from '../../../core/errors';
+import { safeMessage } from '../../../common/errors';
 import { identify } from '../../../discovery/package-identity';
 import { readProvisioned } from '../../../discovery/provisioned-store';
 import { runProcess } from '../../../discovery/run-process';

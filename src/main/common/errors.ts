@@ -1,6 +1,6 @@
 // Errors are values with stable codes (see the gateway contract §2.1). A message names the server, file
 // or field and the next step; it never carries a secret.
-import { cutAtBoundary } from '../common/cut-text';
+import { cutAtBoundary } from './cut-text';
 export type GatewayErrorCode =
   | 'E101' | 'E102' | 'E103' | 'E201' | 'E202' | 'E203' | 'E204' | 'E205' | 'E206'
   | 'E301' | 'E302' | 'E303' | 'E304' | 'E306' | 'E307'

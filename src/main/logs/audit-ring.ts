@@ -2,14 +2,15 @@
 // how it ended. Reader: `getAuditEvents(sessionId?, principal?)` — a session sees its own events plus
 // gateway-level ones (no session and no principal: refusals before anyone was identified) and, given its
 // principal, that principal's stateless requests; never another client's (contract §8.3 `audit_events`).
-// Every event is redacted before it is stored, never after: by the gateway's pipeline when one is given
-// (the core passes its own, so audit.jsonl is written already redacted), else by the HTTP layer's rules.
-// Optionally each stored event is also kept on disk (audit.jsonl in the state folder, contract §4.4),
-// exactly as the ring holds it.
-import { redact } from './redact';
-import type { Correlation } from '../gateway/correlation';
-import { auditLogPath } from '../logs/paths';
-import { openRotatingFile } from '../logs/rotating-file';
+// Every event is redacted before it is stored, never after, by the `redact` its owner passes (the core's
+// pipeline, or the listener's own rules when it runs without a core), so audit.jsonl is written already
+// redacted. Optionally each stored event is also kept on disk (audit.jsonl in the state folder, contract
+// §4.4), exactly as the ring holds it.
+import { auditLogPath } from './paths';
+import { openRotatingFile } from './rotating-file';
+
+/** gateway.invoke's run, seat and evidence-label correlation ids (gateway/correlation.ts), when given. */
+export type Correlation = Readonly<Record<string, string>>;
 
 export const AUDIT_RING_SIZE = 1000;
 
@@ -58,7 +59,7 @@ export interface AuditRingOptions {
   onRecord?(event: AuditEvent): void;
   /** Also append every event, one JSON object a line, to `<persistIn>/audit.jsonl` (rotated by size). */
   persistIn?: string;
-  /** The gateway's redaction pipeline for an event's text fields; the HTTP layer's own rules run as well. */
+  /** Redaction for an event's text fields (error, method, tool, server); default: none. */
   redact?: (text: string) => string;
 }
 
@@ -68,7 +69,7 @@ function auditFileSink(path: string): (event: AuditEvent) => void {
   return (event) => file.write(JSON.stringify(event));
 }
 
-export function createAuditRing(capacity = AUDIT_RING_SIZE, secrets: () => readonly string[] = () => [], options: AuditRingOptions = {}): AuditRing {
+export function createAuditRing(capacity = AUDIT_RING_SIZE, options: AuditRingOptions = {}): AuditRing {
   const ring: AuditEvent[] = [];
   let next = 0;
   const sinks = [options.onRecord, options.persistIn === undefined ? undefined : auditFileSink(auditLogPath(options.persistIn))];
@@ -79,8 +80,7 @@ export function createAuditRing(capacity = AUDIT_RING_SIZE, secrets: () => reado
       const event: AuditEvent = {
         ...rest,
         ts: new Date(startedAt).toISOString(),
-        // The pipeline first: the HTTP rules cut the text, and a secret must go before anything is cut.
-        error: error ? redact(pipeline(error), secrets()) : null,
+        error: error ? pipeline(error) : null,
         method: pipeline(rest.method),
         tool: rest.tool === null ? null : pipeline(rest.tool),
         server: rest.server === null ? null : pipeline(rest.server),

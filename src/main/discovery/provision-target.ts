@@ -1,12 +1,12 @@
 // Which provisioned entry a name would become: a manifest server or a registered discovered package.
 // Discovered packages need operator approval (trust.json) or an explicit packages.allowlist entry
 // (contract §4.5, E404); any package is subject to packages.denylist.
-import { readDiscovered } from '../../../discovery/discovered-store';
-import { policySpec } from '../../../discovery/package-spec';
-import type { ProvisionedEntry } from '../../../discovery/provisioned-store';
-import type { DiscoveryState } from '../../../discovery/state';
-import { packageApproved } from '../../../trust/store';
-import type { LoadedPolicy } from '../../../policy';
+import { readDiscovered } from './discovered-store';
+import { policySpec } from './package-spec';
+import type { ProvisionedEntry } from './provisioned-store';
+import type { DiscoveryState } from './state';
+import { packageApproved } from '../trust/store';
+import type { LoadedPolicy } from '../policy';
 
 export interface Target {
   entry: ProvisionedEntry;

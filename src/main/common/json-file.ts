@@ -1,7 +1,7 @@
 // Small JSON state files: read leniently (a missing or broken file is an empty one, reported), written
 // atomically with 0600 because they may name credentials and packages the operator approved.
 import { readFileSync } from 'node:fs';
-import { writeFileAtomic } from '../core/atomic-write';
+import { writeFileAtomic } from './atomic-write';
 
 export function readJson(path: string, log?: (line: string) => void): Record<string, unknown> {
   let text: string;

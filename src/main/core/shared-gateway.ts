@@ -1,12 +1,40 @@
 // One long-lived gateway shared by every local client: the HTTP listener plus its announcement in
 // instance.json, so later `gatehouse serve --transport stdio` clients attach instead of starting a
 // second core. `gatehouse serve --transport http` and the desktop app both run it.
-import { safeMessage } from '../core/errors';
-import type { Gatehouse } from '../core/types';
+import { safeMessage } from '../common/errors';
+import type { Gatehouse } from './types';
 import { announceInstance } from '../state/announce';
 import { newInstanceToken } from '../state/instance-file';
-import { coreServerFactory, startHttpGateway, type HttpGateway } from './listener';
-import type { HttpSettings } from './settings';
+import { startHttpGateway, type HttpGateway, type HttpGatewayOptions } from '../http/listener';
+import type { HttpSettings } from '../http/settings';
+
+/** The wiring `gatehouse serve` uses: one gateway server per session from the core. */
+export function coreServerFactory(
+  gatehouse: Gatehouse,
+  settings?: Pick<HttpSettings, 'rateLimitPerMinute'>,
+): Pick<HttpGatewayOptions, 'createServer' | 'health' | 'hooks' | 'audit' | 'registerSecrets'> {
+  return {
+    // A handshake session owns its calls; stateless requests belong to their principal (contract §8.3),
+    // keyed by method and identity so a JWT subject named "local" is not the instance token's holder.
+    createServer: (identity) =>
+      gatehouse.createMcpServer(
+        'http',
+        { sessionId: identity.sessionId ?? `principal:${identity.principalKey}`, operator: identity.operator, projectRoot: identity.project ?? null },
+        { rateLimitRpm: settings?.rateLimitPerMinute },
+      ),
+    health: () => gatehouse.api.listHealth({}),
+    hooks: {
+      hasPendingWork: (sessionId) => gatehouse.hasPendingWork(sessionId),
+      onSessionClosed: (identity) => {
+        if (identity.sessionId) gatehouse.endSession(identity.sessionId);
+      },
+    },
+    audit: gatehouse.audit,
+    registerSecrets: (values) => {
+      for (const value of values) gatehouse.addSecretValue(value);
+    },
+  };
+}
 
 export interface SharedGateway {
   http: HttpGateway;
