@@ -37,7 +37,7 @@ import { keychainResolver } from './keychain-resolver';
 import type { ReloadResult } from '../gateway/meta-tool';
 import { Supervisor } from '../supervisor/supervisor';
 import { writeFileAtomic } from '../common/atomic-write';
-import { gatehouseDirs } from '../runtime/gatehouse-dirs';
+import { gatehouseDirs } from '../common/dirs';
 import { createTrustPanelApi, untrustedLines } from '../trust/panel-api';
 import { secretsIndexPath } from '../secrets/paths';
 import { watchSecretChanges } from './secret-changes';

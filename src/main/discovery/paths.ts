@@ -3,10 +3,11 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DiscoveryContext } from './types';
+import { gatehouseDirs } from '../common/dirs';
 
+/** Gatehouse's config folder (common/dirs.ts), where the user manifest overlay lives. */
 export function configDir(ctx: DiscoveryContext): string {
-  if (ctx.configDir) return ctx.configDir;
-  return join(ctx.env.XDG_CONFIG_HOME || join(ctx.homeDir, '.config'), 'gatehouse');
+  return ctx.configDir ?? gatehouseDirs(ctx.env, ctx.homeDir).config;
 }
 
 export const stateFile = (ctx: DiscoveryContext, name: string) => join(ctx.stateDir, name);

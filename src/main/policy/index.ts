@@ -6,7 +6,6 @@ export { REDACTED } from '../redaction/marker';
 export { compileGlob } from './glob';
 export { compileCustomPattern } from '../redaction/custom-pattern';
 export { resourceUriReadings, sameResourceUri } from './resource-uri';
-export { userConfigDir } from './paths';
 export { DEFAULT_LIMITS } from './types';
 export type {
   LoadedPolicy,

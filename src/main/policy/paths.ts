@@ -1,7 +1,8 @@
 // Where policy files live (contract §4.4, §5): an explicit `--policy` / GATEHOUSE_POLICY file, else the
 // user file under the config dir, else PMCP's file (so a PMCP user's deny rules keep applying until they
 // import it), and then the project's narrowing file. Nothing depends on the working directory.
-import { isAbsolute, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { gatehouseDirs } from '../common/dirs';
 import type { LoadPolicyOptions, PolicySourceKind } from './types';
 
 export interface Candidate {
@@ -13,10 +14,10 @@ export interface Candidate {
 export function baseCandidates(options: LoadPolicyOptions): Candidate[] {
   const explicit = options.explicitPath || options.env.GATEHOUSE_POLICY;
   if (explicit) return [{ path: resolve(explicit), kind: 'explicit' }];
-  const configDir = userConfigDir(options);
+  const configDir = gatehouseDirs(options.env, options.homeDir, options.platform ?? process.platform).config;
   return [
-    { path: join(configDir, 'gatehouse', 'policy.yaml'), kind: 'user' },
-    { path: join(configDir, 'gatehouse', 'policy.json'), kind: 'user' },
+    { path: join(configDir, 'policy.yaml'), kind: 'user' },
+    { path: join(configDir, 'policy.json'), kind: 'user' },
     { path: join(options.homeDir, '.claude', 'gateway-policy.yaml'), kind: 'pmcp' },
     { path: join(options.homeDir, '.claude', 'gateway-policy.json'), kind: 'pmcp' },
   ];
@@ -28,15 +29,6 @@ export function projectCandidates(projectRoot: string | null): Candidate[] {
     { path: join(projectRoot, '.gatehouse', 'policy.yaml'), kind: 'project' },
     { path: join(projectRoot, '.gatehouse', 'policy.json'), kind: 'project' },
   ];
-}
-
-/** $XDG_CONFIG_HOME when absolute (the XDG spec says to ignore a relative one), %APPDATA% on Windows, else ~/.config. */
-export function userConfigDir(options: LoadPolicyOptions): string {
-  const xdg = options.env.XDG_CONFIG_HOME;
-  if (xdg && isAbsolute(xdg)) return xdg;
-  const platform = options.platform ?? process.platform;
-  if (platform === 'win32' && options.env.APPDATA) return options.env.APPDATA;
-  return join(options.homeDir, '.config');
 }
 
 export function formatOf(path: string): 'yaml' | 'json' {

@@ -3,7 +3,7 @@
 // or state folders; writable.
 import { accessSync, constants, lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
-import type { GatehouseDirs } from './gatehouse-dirs';
+import type { GatehouseDirs } from '../common/dirs';
 import { fail, ioError, ok, type Checked } from './issue';
 import { isUnder } from './safe-paths';
 

@@ -1,7 +1,7 @@
 // `mcp verify` and `mcp prepare` as functions that return a result object instead of printing, so the
 // CLI and Electron main (over IPC) send the same documents. Exit codes follow python-runtime.md §9.
 import { resolve } from 'node:path';
-import type { GatehouseDirs } from './gatehouse-dirs';
+import type { GatehouseDirs } from '../common/dirs';
 import type { RuntimeIssue } from './issue';
 import { explainMissingRoot } from './missing-root';
 import { prepareProfiles } from './prepare';

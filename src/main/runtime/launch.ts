@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { serverNameProblem } from '../common/server-name';
 import { checkExistingCache } from './cache-dir';
-import { gatehouseDirs, type GatehouseDirs } from './gatehouse-dirs';
+import { gatehouseDirs, type GatehouseDirs } from '../common/dirs';
 import { fail, ok, type Checked, type RuntimeIssue } from './issue';
 import { checkHttpPath, checkListenerHost, listenerUrl } from './loopback';
 import type { PythonServerSpec } from './python-entry';

@@ -5,7 +5,7 @@ import { lstatSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkCacheDir } from './cache-dir';
 import { sha256Hex } from './digests';
-import { gatehouseDirs, type GatehouseDirs } from './gatehouse-dirs';
+import { gatehouseDirs, type GatehouseDirs } from '../common/dirs';
 import { fail, ioError, type RuntimeIssue } from './issue';
 import { findUnhashedEntry } from './lock-file';
 import { checkAggregate, checkIdentity, checkLockRequirement, checkProfiles, checkServerEntries, POLICY_PATH, type PolicyProfile } from './policy';

@@ -1,6 +1,6 @@
 // Where the secrets layer keeps its one file and where PMCP kept its plaintext env files (import only).
 import { join } from 'node:path';
-import { gatehouseDirs } from '../runtime/gatehouse-dirs';
+import { gatehouseDirs } from '../common/dirs';
 
 export const DEFAULT_SERVICE = 'dev.gatehouse';
 

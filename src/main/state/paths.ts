@@ -2,7 +2,7 @@
 // ~/.local/state/gatehouse. One definition of the folders (runtime/gatehouse-dirs.ts) serves everything.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { gatehouseDirs } from '../runtime/gatehouse-dirs';
+import { gatehouseDirs } from '../common/dirs';
 
 export interface StateDirInput {
   env?: NodeJS.ProcessEnv;

@@ -8,7 +8,7 @@ import { sanitizedUrl } from '../common/safe-url';
 import { GATEHOUSE_VERSION } from '../common/version';
 import { buildChildEnv } from '../common/child-env';
 import { CHECKS } from '../runtime/check-ids';
-import { gatehouseDirs } from '../runtime/gatehouse-dirs';
+import { gatehouseDirs } from '../common/dirs';
 import { pythonLaunchSpec, serverDataDir } from '../runtime/launch';
 import type { PythonServerSpec } from '../runtime/python-entry';
 import { referencedNames } from '../secrets/references';

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { gatehouseDirs } from '../../../src/main/runtime/gatehouse-dirs';
+import { gatehouseDirs } from '../../../src/main/common/dirs';
 import { pythonLaunchSpec, serverDataDir, startupTimeoutIssue } from '../../../src/main/runtime/launch';
 import { PythonEntrySchema, pythonServerSpec, type PythonServerSpec } from '../../../src/main/runtime/python-entry';
 import { header, writeFakeUv } from './helpers/runtime-root';

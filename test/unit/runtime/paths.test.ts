@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkCacheDir } from '../../../src/main/runtime/cache-dir';
-import { gatehouseDirs } from '../../../src/main/runtime/gatehouse-dirs';
+import { gatehouseDirs } from '../../../src/main/common/dirs';
 import type { Checked } from '../../../src/main/runtime/issue';
 import { checkFileUnderRoot, checkRoot, isSafeRelativePath } from '../../../src/main/runtime/safe-paths';
 

@@ -1,6 +1,7 @@
 // Where guidance settings live (contract §4.4, §6): Gatehouse's own guidance.yaml under the config dir,
 // else PMCP's ~/.claude/gateway-guidance.yaml so a PMCP user keeps their level until they import it.
-import { isAbsolute, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { gatehouseDirs } from '../../common/dirs';
 
 export interface GuidancePathOptions {
   env: NodeJS.ProcessEnv;
@@ -12,16 +13,8 @@ export interface GuidancePathOptions {
 
 export type GuidanceSourceKind = 'explicit' | 'gatehouse' | 'pmcp';
 
-/** $XDG_CONFIG_HOME when absolute (the XDG spec ignores a relative one), %APPDATA% on Windows, else ~/.config. */
-export function configDir(options: GuidancePathOptions): string {
-  const xdg = options.env.XDG_CONFIG_HOME;
-  if (xdg && isAbsolute(xdg)) return xdg;
-  if ((options.platform ?? process.platform) === 'win32' && options.env.APPDATA) return options.env.APPDATA;
-  return join(options.homeDir, '.config');
-}
-
 export function gatehouseGuidancePath(options: GuidancePathOptions): string {
-  return join(configDir(options), 'gatehouse', 'guidance.yaml');
+  return join(gatehouseDirs(options.env, options.homeDir, options.platform ?? process.platform).config, 'guidance.yaml');
 }
 
 export function pmcpGuidancePath(homeDir: string): string {

@@ -7,7 +7,7 @@ import type { ConfigIssue, ConfigSourceKind } from '../../../shared/domain';
 import { readConfigBytes } from '../../config/read-source';
 import { ConfigStore } from '../../config/store';
 import { findExecutable } from '../find-executable';
-import type { GatehouseDirs } from '../gatehouse-dirs';
+import type { GatehouseDirs } from '../../common/dirs';
 import { pythonLaunchSpec } from '../launch';
 import { parsePep723 } from '../pep723';
 import { PythonEntrySchema, pythonServerSpec, type PythonServerSpec } from '../python-entry';

@@ -2,7 +2,7 @@
 // configured servers. It never fixes anything, never creates the cache and never prints a secret.
 import { homedir } from 'node:os';
 import { DOCTOR_CATEGORIES, type CheckCategory } from '../check-ids';
-import { gatehouseDirs, type GatehouseDirs } from '../gatehouse-dirs';
+import { gatehouseDirs, type GatehouseDirs } from '../../common/dirs';
 import { Redactor } from '../redact';
 import { RESULT_API_VERSION, type FailureDocument } from '../results';
 import { configChecks } from './config-checks';

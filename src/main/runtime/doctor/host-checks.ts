@@ -8,7 +8,7 @@ import { createOsKeychain, probeKeychain } from '../../secrets/keychain';
 import { keychainService } from '../../secrets/paths';
 import type { CheckId } from '../check-ids';
 import { findExecutable } from '../find-executable';
-import type { GatehouseDirs } from '../gatehouse-dirs';
+import type { GatehouseDirs } from '../../common/dirs';
 import { readPipSettings } from '../pip-index';
 import { firstStderrLine, type Redactor } from '../redact';
 import { runProcess } from '../run-process';

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import type { CheckId } from '../check-ids';
 import { checkExistingCache } from '../cache-dir';
-import { defaultUvCacheDir, type GatehouseDirs } from '../gatehouse-dirs';
+import { defaultUvCacheDir, type GatehouseDirs } from '../../common/dirs';
 import type { RuntimeIssue } from '../issue';
 import { prepareProfiles } from '../prepare';
 import { floorSupported, MIN_PYTHON, compare, parsePythonVersion } from '../python-version';
