@@ -1,6 +1,6 @@
 // The TOML inside a `script` block: `dependencies` (required, PEP 508 strings), `requires-python`
 // (optional), `[tool]` (free-form; `[tool.uv] exclude-newer` recommended). Anything else is a warning.
-import type { Pep723Problem } from './pep723';
+import type { Pep723Problem } from './pep723-problem';
 import { parseToml, TomlDateTime, TomlError, type TomlTable, type TomlValue } from './toml/parse';
 
 export interface ScriptMetadata {
