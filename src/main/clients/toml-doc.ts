@@ -2,6 +2,10 @@
 // entry rewrites only the values of the keys Gatehouse owns inside that table (their lines' comments
 // stay), adds missing ones after the table's last key, or appends a new table after the other server
 // tables. Removing it deletes that table and its sub-tables, nothing else.
+// Reading goes through the TOML library (runtime/toml/parse.ts). The edit stays hand-written: TOML
+// readers give data and writers emit a fresh document (losing the user's comments and layout), and a
+// generic patcher decides on its own where keys and tables go; these rules (only owned values change,
+// refuse dotted or inline layouts, a new table after its siblings) are Gatehouse's, pinned by golden files.
 import { parseToml, TomlDateTime, TomlError, type TomlTable, type TomlValue } from '../runtime/toml/parse';
 import type { EditResult, EntryDocument, OpenResult } from './document';
 import { scanToml, type TomlStatement } from './toml-scan';
@@ -135,7 +139,7 @@ export function openToml(path: string, text: string, servers: string[], name: st
     data = parseToml(text);
   } catch (error) {
     if (!(error instanceof TomlError)) throw error;
-    return { ok: false, problem: { code: 'parse_error', message: `${path}:${error.line}: invalid TOML: ${error.message}; fix the file, then run setup again.` } };
+    return { ok: false, problem: { code: 'parse_error', message: `${path}:${error.line}:${error.column}: invalid TOML: ${error.message}; fix the file, then run setup again.` } };
   }
   const header = [...servers, name];
   let container: TomlValue | undefined = data;
