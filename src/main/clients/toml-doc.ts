@@ -14,7 +14,12 @@ const ESCAPES: Record<string, string> = { '\b': '\\b', '\t': '\\t', '\n': '\\n',
 
 function tomlString(value: string): string {
   // Control characters (and DEL) must be escaped in a TOML basic string.
-  return `"${value.replace(/[\\"\u0000-\u001f\u007f]/g, (ch) => ESCAPES[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
+  let out = '';
+  for (const ch of value) {
+    const code = ch.charCodeAt(0);
+    out += ESCAPES[ch] ?? (code <= 0x1f || code === 0x7f ? `\\u${code.toString(16).padStart(4, '0')}` : ch);
+  }
+  return `"${out}"`;
 }
 
 export function tomlKey(key: string): string {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { openToml, tomlValue } from '../../../src/main/clients/toml-doc';
 import { scanToml } from '../../../src/main/clients/toml-scan';
+import { parseToml } from '../../../src/main/runtime/toml/parse';
 
 const OWNED = ['command', 'args', 'url', 'bearer_token_env_var'];
 const STDIO = { command: 'gatehouse', args: ['serve', '--transport', 'stdio'] };
@@ -74,6 +75,9 @@ describe('setting the entry', () => {
   it('escapes what a TOML basic string must escape', () => {
     expect(tomlValue('C:\\Program Files\\node.exe')).toBe('"C:\\\\Program Files\\\\node.exe"');
     expect(tomlValue('a"b\u007f\n')).toBe('"a\\"b\\u007f\\n"');
+    const awkward = 'tab\there \u0000\u001f\u007f "q" \\ é 😀';
+    expect(tomlValue(awkward)).toBe('"tab\\there \\u0000\\u001f\\u007f \\"q\\" \\\\ é 😀"');
+    expect(parseToml(`v = ${tomlValue(awkward)}`).v).toBe(awkward);
   });
 });
 
