@@ -2,6 +2,10 @@
 // entry rewrites only the values of the keys Gatehouse owns inside that table (their lines' comments
 // stay), adds missing ones after the table's last key, or appends a new table after the other server
 // tables. Removing it deletes that table and its sub-tables, nothing else.
+// Reading goes through the TOML library (runtime/toml/parse.ts). The edit stays hand-written: TOML
+// readers give data and writers emit a fresh document (losing the user's comments and layout), and a
+// generic patcher decides on its own where keys and tables go; these rules (only owned values change,
+// refuse dotted or inline layouts, a new table after its siblings) are Gatehouse's, pinned by golden files.
 import { parseToml, TomlDateTime, TomlError, type TomlTable, type TomlValue } from '../runtime/toml/parse';
 import type { EditResult, EntryDocument, OpenResult } from './entry-document';
 import { scanToml, type TomlStatement } from './toml-scan';
@@ -10,7 +14,12 @@ const ESCAPES: Record<string, string> = { '\b': '\\b', '\t': '\\t', '\n': '\\n',
 
 function tomlString(value: string): string {
   // Control characters (and DEL) must be escaped in a TOML basic string.
-  return `"${value.replace(/[\\"\u0000-\u001f\u007f]/g, (ch) => ESCAPES[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
+  let out = '';
+  for (const ch of value) {
+    const code = ch.charCodeAt(0);
+    out += ESCAPES[ch] ?? (code <= 0x1f || code === 0x7f ? `\\u${code.toString(16).padStart(4, '0')}` : ch);
+  }
+  return `"${out}"`;
 }
 
 export function tomlKey(key: string): string {
@@ -135,7 +144,7 @@ export function openToml(path: string, text: string, servers: string[], name: st
     data = parseToml(text);
   } catch (error) {
     if (!(error instanceof TomlError)) throw error;
-    return { ok: false, problem: { code: 'parse_error', message: `${path}:${error.line}: invalid TOML: ${error.message}; fix the file, then run setup again.` } };
+    return { ok: false, problem: { code: 'parse_error', message: `${path}:${error.line}:${error.column}: invalid TOML: ${error.message}; fix the file, then run setup again.` } };
   }
   const header = [...servers, name];
   let container: TomlValue | undefined = data;

@@ -1,7 +1,8 @@
 // Where each statement of a TOML file starts and ends, so an edit can replace exactly one table's lines
-// or one key's value and leave every other byte alone. The file has already passed the full parser
-// (runtime/toml/parse.ts), so this only has to find boundaries: it tracks strings, arrays, inline
-// tables and comments well enough that a "[" inside a multi-line array is never taken for a header.
+// or one key's value and leave every other byte alone. Hand-written because TOML libraries give data,
+// not positions. The file has already passed the TOML reader (runtime/toml/parse.ts, TOML 1.1), so this
+// only has to find boundaries: it tracks strings, arrays, inline tables (which may span lines in 1.1)
+// and comments well enough that a "[" inside a multi-line array is never taken for a header.
 
 export interface TomlStatement {
   kind: 'table' | 'array-table' | 'pair';
@@ -87,7 +88,7 @@ function readBasicKey(text: string, pos: number): { key: string; pos: number } {
   while (i < text.length && text[i] !== '"') {
     if (text[i] === '\\') {
       const code = text[i + 1] as string;
-      const hex = code === 'u' ? 4 : code === 'U' ? 8 : 0;
+      const hex = code === 'x' ? 2 : code === 'u' ? 4 : code === 'U' ? 8 : 0;
       key += hex ? String.fromCodePoint(parseInt(text.slice(i + 2, i + 2 + hex), 16)) : (ESCAPES[code] ?? code);
       i += 2 + hex;
     } else key += text[i++];

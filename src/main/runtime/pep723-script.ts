@@ -1,6 +1,6 @@
 // The TOML inside a `script` block: `dependencies` (required, PEP 508 strings), `requires-python`
 // (optional), `[tool]` (free-form; `[tool.uv] exclude-newer` recommended). Anything else is a warning.
-import type { Pep723Problem } from './pep723';
+import type { Pep723Problem } from './pep723-problem';
 import { parseToml, TomlDateTime, TomlError, type TomlTable, type TomlValue } from './toml/parse';
 
 export interface ScriptMetadata {
@@ -32,8 +32,8 @@ export function readScriptTable(lines: string[], openLine: number): { metadata: 
     table = parseToml(`${lines.join('\n')}\n`);
   } catch (error) {
     if (!(error instanceof TomlError)) throw error;
-    const line = fileLine(Math.min(error.line, Math.max(lines.length, 1)));
-    problems.push({ kind: 'toml', severity: 'error', line, message: `invalid TOML in the script block on line ${line}: ${error.message}` });
+    const { line, column } = fileSpot(lines, error, fileLine);
+    problems.push({ kind: 'toml', severity: 'error', line, message: `invalid TOML in the script block on line ${line}, column ${column}: ${error.message}` });
     return { metadata: null, problems };
   }
 
@@ -95,6 +95,17 @@ export function readScriptTable(lines: string[], openLine: number): { metadata: 
   }
 
   return { metadata: usable ? { requiresPython, dependencies, excludeNewer } : null, problems };
+}
+
+/**
+ * Where a TOML error sits in the script file: content line n is file line openLine + n, and a content
+ * column is two further right, past the "# " prefix. An error at the very end of the text (after the
+ * final newline added for the parser) is put just past the end of the last line.
+ */
+function fileSpot(lines: string[], error: TomlError, fileLine: (n: number) => number): { line: number; column: number } {
+  const contentLine = Math.min(error.line, Math.max(lines.length, 1));
+  const column = contentLine === error.line ? error.column : (lines[contentLine - 1] ?? '').length + 1;
+  return { line: fileLine(contentLine), column: column + 2 };
 }
 
 function findQuoted(lines: string[], value: string, fileLine: (n: number) => number): number | null {

@@ -2,21 +2,8 @@
 // markers, a block closes at the last `# ///` of its run of comment lines, an unclosed block is
 // ignored (and reported), duplicates and nested open lines are errors. Every problem names its line.
 import { createHash } from 'node:crypto';
+import type { Pep723Problem } from './pep723-problem';
 import { readScriptTable, type ScriptMetadata } from './pep723-script';
-
-export type ProblemSeverity = 'error' | 'warn' | 'info';
-
-export type Pep723ProblemKind =
-  | 'encoding' | 'unclosed' | 'nested' | 'duplicate' | 'missing' | 'toml'
-  | 'missing-dependencies' | 'bad-dependency' | 'bad-requires-python' | 'bad-tool' | 'unknown-key' | 'no-exclude-newer';
-
-export interface Pep723Problem {
-  kind: Pep723ProblemKind;
-  severity: ProblemSeverity;
-  /** 1-based line in the script file. */
-  line: number;
-  message: string;
-}
 
 export interface Pep723Block {
   type: string;

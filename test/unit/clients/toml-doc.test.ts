@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { openToml, tomlValue } from '../../../src/main/clients/toml-doc';
 import { scanToml } from '../../../src/main/clients/toml-scan';
+import { parseToml } from '../../../src/main/runtime/toml/parse';
 
 const OWNED = ['command', 'args', 'url', 'bearer_token_env_var'];
 const STDIO = { command: 'gatehouse', args: ['serve', '--transport', 'stdio'] };
@@ -31,6 +32,10 @@ describe('scanning', () => {
   it('reads quoted and dotted keys', () => {
     expect(scanToml('[ mcp_servers . "gate\\u0068ouse" ]\n\'x y\'.z = 1\n').map((s) => s.keys)).toEqual([['mcp_servers', 'gatehouse'], ['x y', 'z']]);
   });
+
+  it('reads a \\x escape in a quoted key (TOML 1.1)', () => {
+    expect(scanToml('[mcp_servers."gate\\x68ouse"]\n').map((s) => s.keys)).toEqual([['mcp_servers', 'gatehouse']]);
+  });
 });
 
 describe('setting the entry', () => {
@@ -55,6 +60,14 @@ describe('setting the entry', () => {
     expect(open('model = "o3"').withEntry(HTTP, OWNED)).toBe('model = "o3"\n\n[mcp_servers.gatehouse]\nurl = "http://127.0.0.1:3344/mcp"\n');
   });
 
+  it('edits a file that uses TOML 1.1 (an inline table over several lines) and leaves that table alone', () => {
+    const other = '[mcp_servers.other]\ncommand = "x"\nenv = {\n  KEY = "[not.a.table]",\n}\n';
+    const text = `${other}\n[mcp_servers.gatehouse]\nurl = "http://127.0.0.1:9999/mcp"\n`;
+    expect(open(text).entry).toEqual({ url: 'http://127.0.0.1:9999/mcp' });
+    expect(open(text).withEntry(HTTP, OWNED)).toBe(text.replace('9999', '3344'));
+    expect(open(text).withoutEntry()).toBe(other);
+  });
+
   it('keeps CRLF line endings', () => {
     expect(open('model = "o3"\r\n').withEntry(HTTP, OWNED)).toBe('model = "o3"\r\n\r\n[mcp_servers.gatehouse]\r\nurl = "http://127.0.0.1:3344/mcp"\r\n');
   });
@@ -62,6 +75,9 @@ describe('setting the entry', () => {
   it('escapes what a TOML basic string must escape', () => {
     expect(tomlValue('C:\\Program Files\\node.exe')).toBe('"C:\\\\Program Files\\\\node.exe"');
     expect(tomlValue('a"b\u007f\n')).toBe('"a\\"b\\u007f\\n"');
+    const awkward = 'tab\there \u0000\u001f\u007f "q" \\ é 😀';
+    expect(tomlValue(awkward)).toBe('"tab\\there \\u0000\\u001f\\u007f \\"q\\" \\\\ é 😀"');
+    expect(parseToml(`v = ${tomlValue(awkward)}`).v).toBe(awkward);
   });
 });
 
@@ -77,10 +93,9 @@ describe('removing the entry', () => {
 });
 
 describe('refusals', () => {
-  it('names the line of a parse error', () => {
-    const opened = openToml('/cfg/config.toml', 'a = 1\nb = \n', ['mcp_servers'], 'gatehouse');
-    expect(opened.ok).toBe(false);
-    if (!opened.ok) expect(opened.problem.message).toMatch(/^\/cfg\/config\.toml:2: invalid TOML: /);
+  it('names the file, line, column and reason of a parse error, and no text from the file', () => {
+    const opened = openToml('/cfg/config.toml', 'token = "s3cr3t"\nb = \n', ['mcp_servers'], 'gatehouse');
+    expect(opened).toMatchObject({ ok: false, problem: { code: 'parse_error', message: '/cfg/config.toml:2:5: invalid TOML: invalid value; fix the file, then run setup again.' } });
   });
 
   it('refuses an entry written as an inline table or with dotted keys, but still reads it', () => {

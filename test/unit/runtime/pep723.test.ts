@@ -165,6 +165,16 @@ describe('the script table', () => {
     expect(result.problems).toEqual([expect.objectContaining({ kind: 'toml', severity: 'error', line: 4 })]);
   });
 
+  it('names the script line and column of a TOML error and the reason', () => {
+    const result = parsePep723(script('import os', '# /// script', '# dependencies = []', '# requires-python = >=3.10', '# ///'));
+    expect(result.problems).toEqual([{ kind: 'toml', severity: 'error', line: 4, message: 'invalid TOML in the script block on line 4, column 21: invalid value' }]);
+  });
+
+  it('puts an error at the end of the block on its last line', () => {
+    const result = parsePep723(script('# /// script', '# dependencies = [', '#   "x",', '# ///'));
+    expect(result.problems).toEqual([expect.objectContaining({ kind: 'toml', line: 3, message: 'invalid TOML in the script block on line 3, column 9: invalid value (the TOML ends before it is complete)' })]);
+  });
+
   it('warns about unknown top-level keys and allows [tool]', () => {
     const result = parsePep723(script('# /// script', '# dependencies = []', '# name = "x"', '# [tool.other]', '# a = 1', '# ///'));
     expect(result.script).not.toBeNull();
