@@ -83,11 +83,50 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   const configPath = options.configPath ?? env.GATEHOUSE_CONFIG ?? env.PMCP_CONFIG ?? null;
   const locations = { projectRoot, homeDir, configPath, stateDir };
   const lineLimit = Number(env.GATEHOUSE_STDIO_LINE_LIMIT) || undefined;
+  let revision = newRevision();
+  let started = false;
+  let secretWatch: { close(): void } | null = null;
+
+  // Policy and guidance first: the redaction patterns, the servers allowed and the instructions follow them.
+  // Guidance reloads on refresh (not on file watch): instructions are fixed per session anyway.
+  const readGuidance = () => {
+    const loaded = loadGuidance({ env, homeDir });
+    for (const issue of loaded.issues) log(`guidance: ${issue.path}${issue.line ? `:${issue.line}` : ''}: ${issue.message}`);
+    return loaded;
+  };
+  let guidance = readGuidance();
+  const readPolicy = () => {
+    const loaded = loadPolicy({ explicitPath: options.policyPath ?? null, env, homeDir, projectRoot });
+    if (loaded.error) log(loaded.error.message);
+    for (const warning of loaded.warnings) log(`policy: ${warning}`);
+    patternsInForce = loaded.patterns;
+    return loaded;
+  };
+  let policy = readPolicy();
+
   const secretStore = options.secretStore === undefined ? defaultSecretStore(env, homeDir) : options.secretStore;
   const secretsApi = createSecretsPanelApi({ store: secretStore ?? defaultSecretStore(env, homeDir), projectRoot, env, secretValues: redaction.secrets });
+  const resolveVariables = keychainResolver({ env, projectRoot, store: secretStore, secretValues: redaction.secrets });
+  // Provisioning checks credentials where the supervisor finds them: process env, then the keychain.
+  const credentialAvailable = async (name: string) => (await resolveVariables([name])).missing.length === 0;
+  const discovery = createDiscovery({ env, homeDir, projectRoot, stateDir, cacheDir, log, credentialAvailable });
+  // autoStart may name a manifest, provisioned or registered server: known, so not reported as stale.
+  const store = new ConfigStore(locations, () => originNames(serverOrigins(discovery.state)));
+  // Projects of clients attached from elsewhere: read, watched and trusted like the gateway's own.
+  const projects = new ProjectScopes({
+    base: locations,
+    onChange: () => {
+      if (started) applyConfig(store.config).catch((error) => log(`config reload failed: ${safeMessage(error)}`));
+    },
+  });
+  // Provisioned servers, and manifest or registered ones autoStart names, join the configured ones
+  // (configured wins on a name clash). A denied server is never started and stays hidden (contract §5):
+  // the supervisor never sees it.
+  const allowedServers = (config: EffectiveConfig) =>
+    new Map([...discoveryDefinitions(discovery.state, policy, config).map((d) => [d.name, d] as const), ...config.servers].filter(([name]) => policy.serverAllowed(name)));
+
   // Every connected MCP session, told when a downstream resource or prompt list changes.
   const sessions = new Set<Server>();
-  const resolveVariables = keychainResolver({ env, projectRoot, store: secretStore, secretValues: redaction.secrets });
   const supervisor = new Supervisor({
     gatewayEnv: env,
     cacheDir,
@@ -109,11 +148,9 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     log,
     onSnapshot: (snapshot) => events.emit('healthChanged', snapshot),
   });
+
   // Approvals come from the operator's surfaces only (panel, CLI); the meta-tools cannot reach these.
   const trust = createTrustPanelApi({ stateDir, projectRoot, redact: (text) => redaction.text(text), reload: () => applyConfig(store.reload()), config: () => store.config });
-  let revision = newRevision();
-  let started = false;
-  let secretWatch: { close(): void } | null = null;
 
   // The gateway's own servers by name, and the attached projects' beside them (config/project-scopes.ts).
   let ownNames = new Map<string, string>();
@@ -141,6 +178,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     const result = await supervisor.apply(new Map([...own, ...layout.definitions]));
     return { revisionId: revision.id, ...result };
   };
+
 
   const serverAction = async (name: string, action: 'start' | 'stop'): Promise<ServerActionResult> => {
     const handle = supervisor.get(name);
@@ -170,18 +208,6 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     runDoctor: (input) =>
       doctorForPanel(input, { env, defaultRoot: projectRoot ?? homeDir, homeDir, projectRoot, configPath, loginShellPath: null }),
   });
-  // Provisioning checks credentials where the supervisor finds them: process env, then the keychain.
-  const credentialAvailable = async (name: string) => (await resolveVariables([name])).missing.length === 0;
-  const discovery = createDiscovery({ env, homeDir, projectRoot, stateDir, cacheDir, log, credentialAvailable });
-  // autoStart may name a manifest, provisioned or registered server: known, so not reported as stale.
-  const store = new ConfigStore(locations, () => originNames(serverOrigins(discovery.state)));
-  // Projects of clients attached from elsewhere: read, watched and trusted like the gateway's own.
-  const projects = new ProjectScopes({
-    base: locations,
-    onChange: () => {
-      if (started) applyConfig(store.config).catch((error) => log(`config reload failed: ${safeMessage(error)}`));
-    },
-  });
   const audit = createAuditRing(undefined, { persistIn: stateDir, redact: (text) => redactRecordText(redaction.text(text)) });
   const configTools = createConfigTools({
     locations,
@@ -195,27 +221,6 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     ...discoveryTools(discovery.state),
     ...(secretStore ? [createAuthConnectTool(secretStore, { projectRoot, secretValues: redaction.secrets, discovery: discovery.state })] : []),
   ];
-  // Guidance reloads on refresh (not on file watch): instructions are fixed per session anyway.
-  const readGuidance = () => {
-    const loaded = loadGuidance({ env, homeDir });
-    for (const issue of loaded.issues) log(`guidance: ${issue.path}${issue.line ? `:${issue.line}` : ''}: ${issue.message}`);
-    return loaded;
-  };
-  let guidance = readGuidance();
-  const readPolicy = () => {
-    const loaded = loadPolicy({ explicitPath: options.policyPath ?? null, env, homeDir, projectRoot });
-    if (loaded.error) log(loaded.error.message);
-    for (const warning of loaded.warnings) log(`policy: ${warning}`);
-    patternsInForce = loaded.patterns;
-    return loaded;
-  };
-  let policy = readPolicy();
-  // Provisioned servers, and manifest or registered ones autoStart names, join the configured ones
-  // (configured wins on a name clash). A denied server is never started and stays hidden (contract §5):
-  // the supervisor never sees it.
-  const allowedServers = (config: EffectiveConfig) =>
-    new Map([...discoveryDefinitions(discovery.state, policy, config).map((d) => [d.name, d] as const), ...config.servers].filter(([name]) => policy.serverAllowed(name)));
-
   return {
     api,
     events,

@@ -18,7 +18,19 @@ export interface SecretValues {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 
-export function createSecretValues(initial: Iterable<string> = []): SecretValues {
+export interface SecretValuesOptions {
+  /** What a value is replaced with (default [REDACTED]; the runtime diagnostics' contract says <redacted>). */
+  marker?: string;
+  /**
+   * Shortest value registered when the floor is off. The floor protects everyone's answers from a
+   * caller's weak value; a one-shot diagnostic (runtime/redact.ts) scrubs whatever its environment holds.
+   */
+  noFloorMinLength?: number;
+}
+
+export function createSecretValues(initial: Iterable<string> = [], options: SecretValuesOptions = {}): SecretValues {
+  const marker = options.marker ?? REDACTED;
+  const accepts = (value: string) => (options.noFloorMinLength === undefined ? clearsSecretFloor(value) : value.length >= options.noFloorMinLength);
   const values = new Set<string>();
   const forms = new Set<string>();
   let pattern: RegExp | null = null;
@@ -34,15 +46,15 @@ export function createSecretValues(initial: Iterable<string> = []): SecretValues
   const secretValues: SecretValues = {
     add(value) {
       if (values.has(value)) return true;
-      if (!clearsSecretFloor(value)) return false;
+      if (!accepts(value)) return false;
       values.add(value);
-      for (const form of encodingsOf(value)) forms.add(form);
+      for (const form of options.noFloorMinLength === undefined ? encodingsOf(value) : [value, ...encodingsOf(value)]) forms.add(form);
       pattern = null;
       return true;
     },
     scrub(text) {
       const regex = matcher();
-      return regex ? text.replace(regex, REDACTED) : text;
+      return regex ? text.replace(regex, marker) : text;
     },
     found(text) {
       const regex = matcher();

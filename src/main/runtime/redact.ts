@@ -1,14 +1,18 @@
 // Diagnostics never print secrets (python-runtime.md §12): known secret values, NAME=value pairs whose
-// NAME looks secret, bearer tokens and URL userinfo are replaced before any message or data leaves.
+// NAME looks secret, bearer tokens and URL userinfo are replaced before any message or data leaves. The
+// runtime commands' contract has its own marker (`<redacted>`) and name rule; the known values are matched
+// by the gateway pipeline's own secret-values stage (redaction/secret-values.ts), encodings included,
+// without the gateway's floor: a one-shot diagnostic scrubs whatever its environment holds.
+import { createSecretValues, type SecretValues } from '../redaction/secret-values';
+
 const SECRET_NAME = /(TOKEN|SECRET|PASSW(OR)?D|KEY|AUTH|CREDENTIAL|COOKIE)/i;
 const MIN_SECRET_LENGTH = 4;
 
 export class Redactor {
-  private readonly values: string[];
+  private readonly values: SecretValues;
 
   constructor(secretValues: Iterable<string> = []) {
-    // Longest first, so a secret that contains another is replaced whole.
-    this.values = [...new Set([...secretValues].filter((v) => v.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
+    this.values = createSecretValues(secretValues, { marker: '<redacted>', noFloorMinLength: MIN_SECRET_LENGTH });
   }
 
   /** Values worth hiding from an environment: secret-looking names, and index URLs that carry credentials. */
@@ -25,8 +29,7 @@ export class Redactor {
   }
 
   text(input: string): string {
-    let out = input;
-    for (const value of this.values) out = out.split(value).join('<redacted>');
+    let out = this.values.scrub(input);
     out = out.replace(/\b([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|'[^']*'|\S+)/g, (whole, name: string) => (SECRET_NAME.test(name) ? `${name}=<redacted>` : whole));
     out = out.replace(/\b(Bearer)\s+[^\s"',;]+/gi, '$1 <redacted>');
     out = out.replace(/\b([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/@\s]*@/g, '$1<redacted>@');
