@@ -24,7 +24,6 @@ app.setAppUserModelId('dev.gatehouse.app');
 
 runShell({
   // Built only after the single-instance lock is held, so a second launch never starts children.
-  // The HTTP listener is not started here yet; it joins in the HTTP issue.
   // Launched from a dock or menu, the app lacks the user's PATH; the login shell's is merged in once.
   createCore: async () => {
     const path = mergePaths(await loginShellPath(process.env), process.env.PATH);

@@ -12,10 +12,10 @@ import type { ServerDirectory } from '../supervisor/server-directory';
 
 export type GatewayTransport = 'stdio' | 'http' | 'in-process';
 
-/** Who is calling: pending calls and tasks belong to a session; the operator sees all of them. */
 /** gateway.refresh's `source`: claude_config = the project and user .mcp.json files, custom = --config. */
 export type RefreshSource = 'claude_config' | 'custom';
 
+/** Who is calling: pending calls and tasks belong to a session; the operator sees all of them. */
 export interface SessionIdentity {
   sessionId: string;
   operator: boolean;
@@ -60,7 +60,6 @@ export interface GatewayContext {
   redact<T>(value: T, options?: RedactOptions): T;
   /** The answer to this request skips the pattern stage (invoke's `redact_secrets: false`). */
   skipPatternsFor?(requestId: string | number): void;
-  /** Re-reads every config source and reconciles the servers (gateway.refresh). */
   /** Re-reads config (all sources, or only those of `source`), policy and guidance, and reconciles. */
   reload(source?: RefreshSource): Promise<ReloadResult>;
 }

@@ -26,7 +26,7 @@ export function remainingMs(deadline: CallerDeadline, now = Date.now()): number 
  * cancelled (`cancelled()`). `work` itself is never cancelled, and its later outcome stays observed, so
  * a shared attempt that fails after every caller left is no unhandled rejection.
  */
-export function waitWithin<T>(work: Promise<T>, deadline: CallerDeadline | undefined, ends: { expired(): Error; cancelled(): Error }): Promise<T> {
+export function waitWithin<T>(work: Promise<T>, deadline: CallerDeadline | undefined, ends: { expired(deadline: CallerDeadline): Error; cancelled(): Error }): Promise<T> {
   if (!deadline) return work;
   const signal = deadline.signal;
   return new Promise<T>((resolve, reject) => {
@@ -53,7 +53,7 @@ export function waitWithin<T>(work: Promise<T>, deadline: CallerDeadline | undef
     signal?.addEventListener('abort', onAbort, { once: true });
     timer = setTimeout(() => {
       finish();
-      reject(ends.expired());
+      reject(ends.expired(deadline));
     }, remainingMs(deadline));
   });
 }

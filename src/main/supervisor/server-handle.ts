@@ -8,65 +8,21 @@ import type { ServerDefinition } from '../config/types';
 import { authFieldsOf, needsCredential, type AuthFields } from '../common/auth-fields';
 import { GatewayError, safeMessage } from '../common/errors';
 import { startOutlastedCaller, startWaitCancelled, waitWithin, type CallerDeadline, type StartPhase } from './caller-deadline';
-import { exitedDuringStart, openConnection, type Connection, type VariableResolver } from './connect';
-import { gatehouseRun } from '../common/gatehouse-command';
+import { exitedDuringStart, openConnection, type Connection, } from './connect';
 import { failureText, LifecycleLog } from './lifecycle-log';
 import { SlowStartWatch } from './slow-start';
 import { stderrRead } from './stderr-log';
 import { LatencyWindow } from './latency';
 import { LogRing } from './log-ring';
-import { RestartPolicy, type RestartPolicyOptions } from './restart-policy';
+import { RestartPolicy, } from './restart-policy';
 import { killServerTree, type SpawnedServer } from './stdio-process';
-import { CallCancelled, type PendingCalls } from './pending-calls';
-import { ServerCatalog, type CatalogKind } from './server-catalog';
+import { ServerCatalog, } from './server-catalog';
 import { cutAtBoundary } from '../common/cut-text';
-import { CeilingExceeded, runToolCall, type ToolCallOptions } from './tool-call';
+import { runToolCall, type ToolCallOptions } from './tool-call';
+import { connectionGone, isExplained, untrustedError, type Exit, type HandleOptions } from './handle-support';
 
-/** E404: the project file defining this server is not approved (or changed since); nothing starts. */
-function untrustedError(name: string, untrusted: NonNullable<ServerDefinition['untrusted']>): GatewayError {
-  const why = untrusted.state === 'changed' ? 'changed since the operator approved it' : 'is not approved by the operator';
-  return new GatewayError('E404', `server "${name}" comes from ${untrusted.path}, which ${why}; it cannot start until the operator approves the file`,
-    { server: name, path: untrusted.path, sha256: untrusted.sha256, startup_skip_reason: 'untrusted_project' },
-    `ask the operator to review ${untrusted.path} and approve it in the Gatehouse panel or with: ${gatehouseRun('trust approve')}`, false);
-}
-
-/** Errors that already say exactly why a call ended. */
-function isExplained(error: unknown): boolean {
-  return error instanceof GatewayError || error instanceof CallCancelled || error instanceof CeilingExceeded;
-}
-
-export interface HandleOptions {
-  gatewayEnv: NodeJS.ProcessEnv;
-  resolveVariables?: VariableResolver;
-  connectTimeoutMs: number;
-  lineLimit?: number;
-  /** Put each stdio child's tree in its own cgroup v2 where the machine lets us (default true). */
-  useCgroup?: boolean;
-  restartPolicy?: RestartPolicyOptions;
-  requestCeilingMs?: number;
-  pending: PendingCalls;
-  /** A state change (pushed at once) or a statistics change (may be throttled). */
-  onChange: (kind: 'state' | 'stats') => void;
-  onChildStarted?: (process: SpawnedServer) => void;
-  onChildGone?: (process: SpawnedServer) => void;
-  /** A fresh, complete tool list (for the offline descriptions cache). */
-  onToolsListed?: (tools: readonly Tool[]) => void;
-  /** A list the server announced as changed was re-read (for upstream list_changed). */
-  onCatalogChanged?: (kind: CatalogKind) => void;
-  log: (line: string) => void;
-  /** The redaction pipeline, applied to stderr lines as they arrive (before any cut). */
-  redact?: (text: string) => string;
-}
-
-type Exit = { code: number | null; signal: NodeJS.Signals | null };
-
-/** Who began a start: a call or the operator (logged here), or an eager start or a restart (their callers log a failure). */
-export type StartOrigin = 'demand' | 'eager' | 'restart';
-
-
-function connectionGone(connection: Connection | null): string {
-  return connection?.process ? 'the server closed its output (exit status pending)' : 'the connection to the server closed';
-}
+export type { HandleOptions, StartOrigin } from './handle-support';
+import type { StartOrigin } from './handle-support';
 
 export class ServerHandle {
   private state: ServerStatus = 'lazy';
@@ -85,6 +41,8 @@ export class ServerHandle {
   private readonly lifecycle: LifecycleLog;
   private catalog = new ServerCatalog(0);
   private lastError: string | null = null;
+  /** The connection that died last, until its exit code has been written into the row. */
+  private crashed: Connection | null = null;
   private lastExit: Exit | null = null;
   private missingEnvVars: string[] = [];
   /** The auth fields of the last failed connect (auth_state, auth_challenge, auth_metadata, next_step). */
@@ -187,7 +145,7 @@ export class ServerHandle {
     }
     const { deadline } = options;
     const connection = await waitWithin(this.connecting, deadline, {
-      expired: () => startOutlastedCaller(this.name, this.startPhase, deadline!, Date.now() - this.startBegan, this.options.connectTimeoutMs),
+      expired: (passed) => startOutlastedCaller(this.name, this.startPhase, passed, Date.now() - this.startBegan, this.options.connectTimeoutMs),
       cancelled: () => startWaitCancelled(this.name),
     });
     return connection.client;
@@ -367,9 +325,6 @@ export class ServerHandle {
   }
 
   /** An exit or close nobody asked for. Its calls already failed (the transport closed under them). */
-  /** The connection that died last, until its exit code has been written into the row. */
-  private crashed: Connection | null = null;
-
   private onCrash(connection: Connection, attempt: number, exit: Exit | null, hadWork: boolean): void {
     if (attempt !== this.attempt || this.connection !== connection) return;
     this.connection = null;
