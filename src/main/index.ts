@@ -36,7 +36,7 @@ runShell({
   mainDir,
   resourcesDir: join(mainDir, '..', '..', 'resources'),
   // Never in a packaged app: an inherited variable must not point the privileged window elsewhere.
-  devServerUrl: app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'],
+  devServerUrl: app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL,
   startHidden: process.argv.includes('--hidden'),
   log,
 });

@@ -2,7 +2,7 @@
 // package index, uv on the login-shell PATH, the OS keychain (through the secrets layer's probe) and
 // child confinement. Inside a container each one is reported as deferred, with its severity and
 // remediation, instead of being run.
-import { existsSync, lstatSync, readdirSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { createOsKeychain, probeKeychain } from '../../secrets/keychain';
 import { keychainService } from '../../secrets/paths';
@@ -50,7 +50,7 @@ function filesystemPermissions(dirs: GatehouseDirs): Finding {
   if (process.platform === 'win32') return finding('host.filesystem-permissions', 'skipped', 'owner-only ACL checks are not implemented on Windows yet');
   const problems: string[] = [];
   for (const [name, dir] of Object.entries(dirs)) {
-    let stat;
+    let stat: Stats;
     try {
       stat = lstatSync(dir);
     } catch {
