@@ -4,7 +4,7 @@ import type { MenuItemConstructorOptions } from 'electron';
 import type { HealthSnapshot } from '../../shared/domain';
 import type { GatehouseApi } from '../../shared/ipc';
 import type { GatehouseEvents } from '../core/events';
-import { createGenerationGate } from './generation-gate';
+import { createGenerationGate } from '../../shared/generation-gate';
 import { buildTrayMenu, type TrayAction, type TrayMenuItem } from './tray-menu';
 
 export interface TrayInput {

@@ -1,4 +1,5 @@
-import type { DoctorFailure as Failure } from '../store/doctor-slice';
+import { keyed } from '../ui/keyed';
+import type { DoctorFailure as Failure } from './doctor-slice';
 
 /** Doctor could not produce findings at all (a FailureDocument): its errors are the whole answer. */
 export function DoctorFailure({ failure }: { failure: Failure }) {
@@ -9,8 +10,8 @@ export function DoctorFailure({ failure }: { failure: Failure }) {
         {failure.root ? ` for ${failure.root}` : ''}.
       </strong>
       <ul>
-        {failure.errors.map((error, i) => (
-          <li key={`${error.code}:${i}`}>
+        {keyed(failure.errors, (error) => `${error.code}:${error.message}`).map(({ key, item: error }) => (
+          <li key={key}>
             <code>{error.code}</code> — {error.message}
           </li>
         ))}

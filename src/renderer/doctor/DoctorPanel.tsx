@@ -1,9 +1,10 @@
-import { formatTime } from '../format-time';
-import { useGatehouseStore } from '../store';
-import { isDoctorFailure } from '../store/doctor-slice';
+import { formatTime } from '../ui/format-time';
+import { useGatehouseStore } from '../app/gatehouse-context';
+import { isDoctorFailure } from './doctor-slice';
 import { DoctorFailure } from './DoctorFailure';
 import { DoctorSummary } from './DoctorSummary';
 import { FindingGroups } from './FindingGroups';
+import './doctor.css';
 
 export function DoctorPanel() {
   const result = useGatehouseStore((s) => s.doctorResult);

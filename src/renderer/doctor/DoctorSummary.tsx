@@ -1,4 +1,4 @@
-import type { DoctorDocument } from '../store/doctor-slice';
+import type { DoctorDocument } from './doctor-slice';
 
 const totalLabels = [
   ['error', 'errors'],

@@ -1,4 +1,5 @@
-import type { Finding } from '../store/doctor-slice';
+import { keyed } from '../ui/keyed';
+import type { Finding } from './doctor-slice';
 import { FindingItem } from './FindingItem';
 import { groupFindings, statusCounts } from './order-findings';
 
@@ -21,8 +22,8 @@ export function FindingGroups({ findings }: { findings: readonly Finding[] }) {
             <span className="panel-summary">{statusCounts(group.findings)}</span>
           </div>
           <ul className="finding-list" aria-label={`${titles[group.category]} findings`}>
-            {group.findings.map((finding, i) => (
-              <FindingItem key={`${finding.id}:${finding.subject ?? ''}:${i}`} finding={finding} />
+            {keyed(group.findings, (finding) => `${finding.id}:${finding.subject ?? ''}`).map(({ key, item }) => (
+              <FindingItem key={key} finding={item} />
             ))}
           </ul>
         </section>

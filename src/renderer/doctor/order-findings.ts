@@ -1,4 +1,4 @@
-import type { Finding } from '../store/doctor-slice';
+import type { Finding } from './doctor-slice';
 
 export type Category = Finding['category'];
 

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { useGatehouseStore } from '../store';
+import { useGatehouseStore } from '../app/gatehouse-context';
 import { filterLogs, serverChoices, type LogFilter } from './filter-logs';
 import { LogFilters } from './LogFilters';
 import { LogView } from './LogView';
+import './logs.css';
 
 export function LogsPanel() {
   const lines = useGatehouseStore((s) => s.logLines);

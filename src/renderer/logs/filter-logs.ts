@@ -1,4 +1,4 @@
-import type { LogLine } from '../store/logs-slice';
+import type { LogLine } from './logs-slice';
 
 export interface LogFilter {
   /** null shows every line, gateway-level ones included. */

@@ -1,4 +1,4 @@
-import type { SecretListing } from '../store/secrets-slice';
+import type { SecretListing } from './secrets-slice';
 
 type Unavailable = Extract<NonNullable<SecretListing['keychain']>, { available: false }>;
 

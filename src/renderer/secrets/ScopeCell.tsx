@@ -1,6 +1,6 @@
-import { formatTime } from '../format-time';
-import { useGatehouseStore } from '../store';
-import { deleteKey, type SecretListingRow, type SecretScope } from '../store/secrets-slice';
+import { formatTime } from '../ui/format-time';
+import { useGatehouseStore } from '../app/gatehouse-context';
+import { deleteKey, type SecretListingRow, type SecretScope } from './secrets-slice';
 
 interface ScopeCellProps {
   row: SecretListingRow;

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useGatehouseStore } from '../store';
-import type { SecretListing, SecretScope } from '../store/secrets-slice';
+import { useBridge, useGatehouseStore } from '../app/gatehouse-context';
+import type { SecretListing, SecretScope } from './secrets-slice';
 import { SCOPES, nameProblem, scopeAvailable, scopeHint, scopeLabel } from './scope-options';
 import { sendSecretOnce } from './send-secret';
 
@@ -11,6 +11,7 @@ export function SecretForm({ listing }: { listing: SecretListing | null }) {
   const [hasValue, setHasValue] = useState(false);
   const [saving, setSaving] = useState(false);
   const valueField = useRef<HTMLInputElement>(null);
+  const bridge = useBridge();
   const recordOutcome = useGatehouseStore((s) => s.recordSecretOutcome);
   const refresh = useGatehouseStore((s) => s.refreshSecrets);
 
@@ -25,7 +26,7 @@ export function SecretForm({ listing }: { listing: SecretListing | null }) {
     if (!field || !canSave) return;
     setSaving(true);
     setHasValue(false);
-    const result = await sendSecretOnce(field, { scope, name, tenant: listing?.tenant ?? null });
+    const result = await sendSecretOnce(bridge, field, { scope, name, tenant: listing?.tenant ?? null });
     setSaving(false);
     if (result) recordOutcome({ action: 'set', name, scope, result });
     await refresh();

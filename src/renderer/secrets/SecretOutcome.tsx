@@ -1,4 +1,4 @@
-import { useGatehouseStore } from '../store';
+import { useGatehouseStore } from '../app/gatehouse-context';
 
 /** The core's answer to the last set or delete: its message, stable code and next step. */
 export function SecretOutcome() {

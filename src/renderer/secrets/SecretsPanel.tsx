@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { useGatehouseStore } from '../store';
-import type { SecretListing } from '../store/secrets-slice';
+import { useGatehouseStore } from '../app/gatehouse-context';
+import type { SecretListing } from './secrets-slice';
 import { KeychainBanner } from './KeychainBanner';
 import { SecretForm } from './SecretForm';
 import { SecretOutcome } from './SecretOutcome';
 import { SecretsTable } from './SecretsTable';
+import './secrets.css';
 
 export function SecretsPanel() {
   const listing = useGatehouseStore((s) => s.secretListing);

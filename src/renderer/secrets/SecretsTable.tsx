@@ -1,4 +1,4 @@
-import type { SecretListing } from '../store/secrets-slice';
+import type { SecretListing } from './secrets-slice';
 import { SCOPES } from './scope-options';
 import { ScopeCell } from './ScopeCell';
 

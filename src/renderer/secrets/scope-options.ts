@@ -1,4 +1,4 @@
-import type { SecretListing, SecretScope } from '../store/secrets-slice';
+import type { SecretListing, SecretScope } from './secrets-slice';
 
 export const SCOPES: readonly SecretScope[] = ['user', 'project', 'tenant'];
 

@@ -1,4 +1,5 @@
 import type { ConfigIssue } from '../../shared/domain';
+import { keyed } from '../ui/keyed';
 
 export function ConfigIssuesBanner({ issues }: { issues: ConfigIssue[] }) {
   if (issues.length === 0) return null;
@@ -9,8 +10,8 @@ export function ConfigIssuesBanner({ issues }: { issues: ConfigIssue[] }) {
         keeps using the last good config.
       </strong>
       <ul>
-        {issues.map((issue, i) => (
-          <li key={`${issue.path}:${issue.line ?? ''}:${i}`}>
+        {keyed(issues, (issue) => `${location(issue)}:${issue.message}`).map(({ key, item: issue }) => (
+          <li key={key}>
             <code>{location(issue)}</code> — {issue.message}
           </li>
         ))}

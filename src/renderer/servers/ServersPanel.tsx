@@ -1,8 +1,9 @@
-import { useGatehouseStore } from '../store';
+import { useGatehouseStore } from '../app/gatehouse-context';
 import { ProjectTrustBanner } from '../trust/ProjectTrustBanner';
 import { ProjectTrustDetails } from '../trust/ProjectTrustDetails';
 import { ConfigIssuesBanner } from './ConfigIssuesBanner';
 import { ServerRow } from './ServerRow';
+import './servers.css';
 
 export function ServersPanel() {
   const rows = useGatehouseStore((s) => s.rows);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ServerActionResult } from '../../shared/domain';
-import { getBridge } from '../bridge';
+import { useBridge } from '../app/gatehouse-context';
 
 export type ServerAction = 'start' | 'stop';
 
@@ -11,6 +11,7 @@ const verb: Record<ServerAction, string> = { start: 'Start', stop: 'Stop' };
  * so only the busy flag and a failure message live here.
  */
 export function useServerAction(name: string) {
+  const bridge = useBridge();
   const [busy, setBusy] = useState<ServerAction | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
@@ -18,7 +19,6 @@ export function useServerAction(name: string) {
     setBusy(action);
     setMessage(null);
     try {
-      const bridge = getBridge();
       const result: ServerActionResult =
         action === 'start' ? await bridge.startServer({ name }) : await bridge.stopServer({ name });
       if (!result.ok) setMessage(`${verb[action]} failed: ${result.message}`);

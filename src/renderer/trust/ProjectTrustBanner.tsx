@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { ProjectFileReview } from '../../shared/trust';
-import { getBridge } from '../bridge';
-import { useGatehouseStore } from '../store';
+import { useBridge, useGatehouseStore } from '../app/gatehouse-context';
 import { ProjectTrustReview } from './ProjectTrustReview';
 import { displayPath, isRefused, pendingFiles, shortDigest, reconcilePins, repin, shownReview, type PinnedReviews } from './reviews';
 import { useTrustAction } from './use-trust-action';
+import './trust-review.css';
 
 /**
  * The project files waiting for the operator, each with its review and an approve button. The review
@@ -13,6 +13,7 @@ import { useTrustAction } from './use-trust-action';
  */
 export function ProjectTrustBanner() {
   const report = useGatehouseStore((s) => s.trustReport);
+  const bridge = useBridge();
   const [pinned, setPinned] = useState<PinnedReviews>({});
   const { busy, outcome, run } = useTrustAction();
 
@@ -30,7 +31,7 @@ export function ProjectTrustBanner() {
     const digest = shown.sha256;
     if (digest === null) return; // a refused file has no bytes to approve (and no button)
     // The digest of the version on screen, never the newest: the core refuses it if the file moved on.
-    const result = await run(shown.path, () => getBridge().approveProjectFile({ path: shown.path, sha256: digest }));
+    const result = await run(shown.path, () => bridge.approveProjectFile({ path: shown.path, sha256: digest }));
     if (result && !result.ok) setPinned((current) => repin(current, result.report, shown.path));
   };
 

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { getBridge } from '../bridge';
-import { useGatehouseStore } from '../store';
+import { useBridge, useGatehouseStore } from '../app/gatehouse-context';
 import { approvedFiles, displayPath, shortDigest } from './reviews';
 import { useTrustAction } from './use-trust-action';
+import './trust-details.css';
 
 /** Approved project files and their digests, folded away; revoking one holds its servers again. */
 export function ProjectTrustDetails() {
   const report = useGatehouseStore((s) => s.trustReport);
+  const bridge = useBridge();
   const { busy, outcome, run } = useTrustAction();
   // Held here rather than by the element: revoking the last file briefly leaves nothing to list (the
   // push lands before the answer), and a remounted <details> would fold shut on the operator.
@@ -54,7 +55,7 @@ export function ProjectTrustDetails() {
                   aria-label={`Revoke approval of ${name}`}
                   aria-busy={busy === file.path}
                   disabled={busy !== null}
-                  onClick={() => void run(file.path, () => getBridge().revokeProjectFile({ path: file.path }))}
+                  onClick={() => void run(file.path, () => bridge.revokeProjectFile({ path: file.path }))}
                 >
                   {busy === file.path ? 'Revoking…' : 'Revoke'}
                 </button>

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { ProjectFileReview } from '../../shared/trust';
+import { keyed } from '../ui/keyed';
 import { displayPath, isRefused, kindLabel, shortDigest } from './reviews';
 import { TrustServer } from './TrustServer';
-import './trust-review.css';
 
 interface Props {
   /** The version the operator is reading (pinned), not necessarily what is on disk now. */
@@ -97,8 +97,8 @@ export function ProjectTrustReview({ file, projectRoot, stale, busy, approving, 
         <div className="trust-problems" data-testid="trust-problems">
           <h5 className="trust-subhead">Problems — these entries are skipped even once approved</h5>
           <ul>
-            {file.problems.map((problem, i) => (
-              <li key={i}>{problem}</li>
+            {keyed(file.problems, (problem) => problem).map(({ key, item: problem }) => (
+              <li key={key}>{problem}</li>
             ))}
           </ul>
         </div>

@@ -27,9 +27,12 @@ export function TrustServer({ server }: { server: ReviewedServer }) {
           Replaces your own server <strong>{server.name}</strong> from <code>{server.replaces.path}</code> once approved.
         </p>
       )}
-      <pre className="trust-command" aria-label={`What ${server.name} runs`} data-testid={`trust-launches-${server.name}`}>
-        {server.launches}
-      </pre>
+      {/* A figure, not the <pre> itself, carries the name: a <pre> has no role that takes one. */}
+      <figure className="trust-launch" aria-label={`What ${server.name} runs`}>
+        <pre className="trust-command" data-testid={`trust-launches-${server.name}`}>
+          {server.launches}
+        </pre>
+      </figure>
       <dl className="trust-server-facts">
         {server.cwd !== null && (
           <>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { TrustActionResult } from '../../shared/trust';
-import { describeError } from '../describe-error';
-import { useGatehouseStore } from '../store';
+import { describeError } from '../ui/describe-error';
+import { useGatehouseStore } from '../app/gatehouse-context';
 
 /** The core's answer to the last approve or revoke of one file. */
 export interface TrustOutcome {
@@ -16,6 +16,7 @@ export interface TrustOutcome {
  * push already received; a refusal changes nothing on disk and sends no push, so it is the only fresh copy.
  */
 export function useTrustAction() {
+  const setTrustReport = useGatehouseStore((s) => s.setTrustReport);
   const [busy, setBusy] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<TrustOutcome | null>(null);
 
@@ -24,7 +25,7 @@ export function useTrustAction() {
     setOutcome(null);
     try {
       const result = await call();
-      useGatehouseStore.getState().setTrustReport(result.report);
+      setTrustReport(result.report);
       setOutcome({ path, ok: result.ok, message: result.message });
       return result;
     } catch (error) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { row, snapshot } from '../../helpers/health-fixtures';
-import { createHealthSlice, type HealthSlice } from '../../../src/renderer/store/health-slice';
+import { createHealthSlice, type HealthSlice } from '../../../src/renderer/servers/health-slice';
 
 const newStore = () => createStore<HealthSlice>()(createHealthSlice<HealthSlice>());
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filterLogs, serverChoices } from '../../../src/renderer/logs/filter-logs';
-import { mergeSeed } from '../../../src/renderer/store/logs-slice';
+import { mergeSeed } from '../../../src/renderer/logs/logs-slice';
 
 const line = (text: string, server: string | null = null, ts = '2026-03-04T05:06:07.000Z') => ({ ts, text, server });
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createGenerationGate } from '../../../src/main/shell/generation-gate';
 import { buildTrayMenu, MAX_SERVER_ITEMS, serverLabel, statusLine } from '../../../src/main/shell/tray-menu';
 import { row, snapshot } from '../../helpers/health-fixtures';
 
@@ -86,18 +85,5 @@ describe('buildTrayMenu', () => {
   it('has no server section before the first snapshot', () => {
     const model = buildTrayMenu(null);
     expect(model.items.map((item) => item.kind)).toEqual(['label', 'separator', 'action', 'separator', 'action']);
-  });
-});
-
-describe('createGenerationGate', () => {
-  it('accepts only generations newer than the last accepted one', () => {
-    const gate = createGenerationGate();
-    expect(gate.last).toBeNull();
-    expect(gate.accept(0)).toBe(true);
-    expect(gate.accept(3)).toBe(true);
-    expect(gate.accept(3)).toBe(false);
-    expect(gate.accept(2)).toBe(false);
-    expect(gate.last).toBe(3);
-    expect(gate.accept(4)).toBe(true);
   });
 });

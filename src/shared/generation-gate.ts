@@ -1,4 +1,5 @@
 // Snapshots can arrive out of order (an initial pull racing a push); a consumer keeps only newer ones.
+// One gate for every reader of the health stream: the tray (main) and the panel's store (renderer).
 export interface GenerationGate {
   /** True when this generation is newer than every one accepted before; the caller then applies it. */
   accept(generation: number): boolean;

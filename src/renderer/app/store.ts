@@ -1,0 +1,23 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { GatehouseBridge } from '../../shared/ipc';
+import { createDoctorSlice, type DoctorSlice } from '../doctor/doctor-slice';
+import { createLogsSlice, type LogsSlice } from '../logs/logs-slice';
+import { createSecretsSlice, type SecretsSlice } from '../secrets/secrets-slice';
+import { createConfigIssuesSlice, type ConfigIssuesSlice } from '../servers/config-issues-slice';
+import { createHealthSlice, type HealthSlice } from '../servers/health-slice';
+import { createTrustSlice, type TrustSlice } from '../trust/trust-slice';
+
+/** The panel's one store: each view's slice, from the view's own folder. */
+export type GatehouseStore = HealthSlice & ConfigIssuesSlice & SecretsSlice & DoctorSlice & TrustSlice & LogsSlice;
+
+/** Slices that call main get the bridge here, never from the global, so each can be built alone in a test. */
+export function createGatehouseStore(bridge: GatehouseBridge): StoreApi<GatehouseStore> {
+  return createStore<GatehouseStore>()((...a) => ({
+    ...createHealthSlice<GatehouseStore>()(...a),
+    ...createConfigIssuesSlice<GatehouseStore>()(...a),
+    ...createSecretsSlice<GatehouseStore>(bridge)(...a),
+    ...createDoctorSlice<GatehouseStore>(bridge)(...a),
+    ...createTrustSlice<GatehouseStore>()(...a),
+    ...createLogsSlice<GatehouseStore>()(...a),
+  }));
+}
