@@ -34,13 +34,14 @@ function children(node: Node, path: string): { child: unknown; path: string; key
     if (isNode(node[key])) for (const [name, child] of Object.entries(node[key])) found.push({ child, path: join(join(path, key), name), keyword: key });
   }
   for (const key of LISTS) {
-    if (Array.isArray(node[key])) (node[key] as unknown[]).forEach((child, i) => found.push({ child, path: `${join(path, key)}[${i}]`, keyword: key }));
+    if (Array.isArray(node[key])) for (const [i, child] of (node[key] as unknown[]).entries()) found.push({ child, path: `${join(path, key)}[${i}]`, keyword: key });
   }
   for (const key of SINGLE) {
     if (!(key in node)) continue;
     const value = node[key];
-    if (key === 'items' && Array.isArray(value)) value.forEach((child, i) => found.push({ child, path: `${join(path, key)}[${i}]`, keyword: key }));
-    else found.push({ child: value, path: join(path, key), keyword: key });
+    if (key === 'items' && Array.isArray(value)) {
+      for (const [i, child] of value.entries()) found.push({ child, path: `${join(path, key)}[${i}]`, keyword: key });
+    } else found.push({ child: value, path: join(path, key), keyword: key });
   }
   return found;
 }

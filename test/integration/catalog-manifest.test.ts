@@ -5,7 +5,7 @@ import { coreForFile } from '../helpers/core';
 import { callMeta } from '../helpers/meta';
 import { faultServer } from '../helpers/workspace';
 
-const shared = coreForFile({ mcpServers: { fault: faultServer() } }, (workspace) => ({ PATH: process.env.PATH, HOME: shared.workspace.home }));
+const shared = coreForFile({ mcpServers: { fault: faultServer() } }, (workspace) => ({ PATH: process.env.PATH, HOME: workspace.home }));
 
 type Search = { results: unknown[]; manifest_candidates?: { name: string; provisionable: boolean; provision_tool: string; auth_tool: string }[] };
 

@@ -23,7 +23,17 @@ function io(cwd: string): { io: CliIo; out: () => string; err: () => string } {
   let err = '';
   const home = join(base, 'home');
   const env = { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, '.local/state'), XDG_CACHE_HOME: join(home, '.cache') };
-  return { io: { stdout: (t) => void (out += t), stderr: (t) => void (err += t), env, cwd }, out: () => out, err: () => err };
+  const cliIo: CliIo = {
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
+    env,
+    cwd,
+  };
+  return { io: cliIo, out: () => out, err: () => err };
 }
 
 describe('doctor in a container', () => {

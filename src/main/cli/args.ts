@@ -7,14 +7,18 @@ export class UsageError extends Error {}
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 export function parseFlags<O extends Options>(argv: string[], options: O, positionals = 0) {
-  let parsed;
+  const parsed = asUsageError(() => parseArgs({ args: argv, options, allowPositionals: positionals > 0, strict: true }));
+  if (parsed.positionals.length > positionals) throw new UsageError(`unexpected argument "${parsed.positionals[positionals]}"`);
+  return parsed;
+}
+
+/** node's parser throws a plain error naming the flag; the caller shows it as a usage error. */
+function asUsageError<T>(parse: () => T): T {
   try {
-    parsed = parseArgs({ args: argv, options, allowPositionals: positionals > 0, strict: true });
+    return parse();
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  if (parsed.positionals.length > positionals) throw new UsageError(`unexpected argument "${parsed.positionals[positionals]}"`);
-  return parsed;
 }
 
 export function parsePort(value: string | undefined): number | undefined {

@@ -24,7 +24,7 @@ const FLAGS = {
 
 /** `containerMarkers`: the files that mark a container (tests name their own; default Docker's and Podman's). */
 export async function doctor(argv: string[], io: CliIo = processIo(), options: { containerMarkers?: readonly string[] } = {}): Promise<number> {
-  let values;
+  let values: ReturnType<typeof parseFlags<typeof FLAGS>>['values'];
   try {
     ({ values } = parseFlags(argv, FLAGS));
   } catch (error) {

@@ -22,7 +22,7 @@ export async function mcp(argv: string[], io: CliIo = processIo()): Promise<numb
   if (sub !== 'verify' && sub !== 'prepare') {
     return usage(io, wantsJson, 'McpVerification', sub === undefined ? 'mcp needs a subcommand: verify or prepare' : `unknown mcp subcommand "${sub}"; use verify or prepare`);
   }
-  let values;
+  let values: ReturnType<typeof parseFlags<typeof FLAGS>>['values'];
   try {
     ({ values } = parseFlags(rest, FLAGS));
   } catch (error) {

@@ -126,7 +126,7 @@ function collapseEmpty(text: string, servers: string[], format: JsonFormat): str
   const tree = parseTree(text, [], parseOptions(format));
   let node = tree;
   for (const key of servers) node = node && properties(node, key)[0]?.children?.[1];
-  if (!node || node.type !== 'object' || (node.children ?? []).length || isOneLine(text, node)) return text;
+  if (node?.type !== 'object' || (node.children ?? []).length || isOneLine(text, node)) return text;
   if (!/^\s*$/.test(text.slice(node.offset + 1, node.offset + node.length - 1))) return text;
   return `${text.slice(0, node.offset)}{}${text.slice(node.offset + node.length)}`;
 }

@@ -27,7 +27,7 @@ export function listRow(client: ClientSpec, ctx: PathContext, name: string): Cli
   const file = readTarget(path);
   const opened = file.exists && !file.problem ? openDocument(client, path, file.text, name) : null;
   // A file Gatehouse cannot read or parse was not written by Gatehouse: it is the client's (or its user's).
-  const ownSettings = file.exists && (!opened || !opened.ok || hasOwnSettings(opened.doc.data, [...client.servers, name]));
+  const ownSettings = file.exists && (!opened?.ok || hasOwnSettings(opened.doc.data, [...client.servers, name]));
   const { detected, by } = detectClient(client, ctx, path, ownSettings);
   const row: ClientRow = { client: client.id, label: client.label, detected, detected_by: by, path, exists: file.exists, entry: null, problem: file.problem?.message ?? null };
   if (!opened) return row;

@@ -2,7 +2,7 @@
 // edit goes through jsonc-parser so every other key and entry, their order and their formatting stay
 // byte-for-byte as the operator (or another client sharing the file) wrote them.
 import { createHash } from 'node:crypto';
-import { lstatSync } from 'node:fs';
+import { lstatSync, type Stats } from 'node:fs';
 import { applyEdits, modify, type Edit, type FormattingOptions, type Node } from 'jsonc-parser';
 import { readRegularFile } from '../common/read-file';
 import { parseJsonWithLocations, locateOffset } from './json-locate';
@@ -33,7 +33,7 @@ export function readPolicyFile(source: PolicySourceKind, path: string): PolicyFi
     file.problem = { code, message, source, path, server_name: null, line, severity: 'error', error_code: errorCode };
     return file;
   };
-  let stat;
+  let stat: Stats;
   try {
     stat = lstatSync(path);
   } catch (error) {
@@ -62,7 +62,7 @@ export function readPolicyFile(source: PolicySourceKind, path: string): PolicyFi
     return refuse('invalid_source', 'E101', `E101 config: ${path}:${line}:${column}: ${message}; fix the file before changing its startup policy.`, line);
   }
   const tree = parsed.tree;
-  if (!tree || tree.type !== 'object') {
+  if (tree?.type !== 'object') {
     return refuse('invalid_source', 'E103', `E103 write refused: the top level of ${path} is ${tree ? `a${tree.type === 'array' ? 'n' : ''} ${tree.type}` : 'empty'}, not a JSON object; Gatehouse edits only an object with "mcpServers".`);
   }
   file.tree = tree;

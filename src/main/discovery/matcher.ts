@@ -37,7 +37,9 @@ function mentions(query: string, name: string): boolean {
 
 export function vocabulary(input: MatchInput): Set<string> {
   const words = new Set<string>();
-  const add = (text: string) => tokenize(text.replace(/[-_]/g, ' ')).forEach((t) => words.add(t));
+  const add = (text: string) => {
+    for (const t of tokenize(text.replace(/[-_]/g, ' '))) words.add(t);
+  };
   for (const s of input.manifest.servers.values()) add(`${s.name} ${s.keywords.join(' ')} ${s.description} ${s.category ?? ''}`);
   for (const c of input.manifest.clis.values()) add(`${c.name} ${c.keywords.join(' ')} ${c.description}`);
   for (const c of input.manifest.categories.values()) add(`${c.name} ${c.keywords.join(' ')} ${c.description}`);

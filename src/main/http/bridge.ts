@@ -111,7 +111,8 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
       if (!initRequest) throw new Error('no initialize to replay');
       await http.close().catch(() => undefined);
       http = await newHttp();
-      const id = `gatehouse-bridge-reinit-${(reinits += 1)}`;
+      reinits += 1;
+      const id = `gatehouse-bridge-reinit-${reinits}`;
       const answer = new Promise<JSONRPCMessage>((resolve, reject) => {
         internal.set(id, resolve);
         setTimeout(() => reject(new Error('the gateway did not answer initialize')), REINIT_TIMEOUT_MS).unref();

@@ -82,7 +82,10 @@ export class GuardedStdioTransport implements Transport {
       return;
     }
     const classified = classifyText(line);
-    if (!classified.ok) return this.refuse(classified.error);
+    if (!classified.ok) {
+      this.refuse(classified.error);
+      return;
+    }
     try {
       this.onmessage?.(classified.inbound.message);
     } catch (error) {

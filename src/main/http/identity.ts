@@ -8,10 +8,14 @@ import { identityProof, NONCE_PATTERN } from '../state/identity-proof';
 import { sendJson } from './replies';
 
 export function answerIdentity(req: IncomingMessage, res: ServerResponse, instanceToken: string | null, port: number): void {
-  if (!instanceToken) return sendJson(res, 404, { error: 'not_found', message: 'this gateway is not announced; MCP is served at /mcp' });
+  if (!instanceToken) {
+    sendJson(res, 404, { error: 'not_found', message: 'this gateway is not announced; MCP is served at /mcp' });
+    return;
+  }
   const nonce = new URL(req.url ?? '/', 'http://gateway').searchParams.get('nonce');
   if (nonce === null || !NONCE_PATTERN.test(nonce)) {
-    return sendJson(res, 400, { error: 'invalid_request', message: 'nonce must be 22 to 128 base64url characters' });
+    sendJson(res, 400, { error: 'invalid_request', message: 'nonce must be 22 to 128 base64url characters' });
+    return;
   }
   sendJson(res, 200, { gatehouse_identity: 1, proof: identityProof(instanceToken, nonce, port) }, { 'cache-control': 'no-store' });
 }

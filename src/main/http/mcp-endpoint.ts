@@ -4,7 +4,7 @@
 // by per-session servers (sessions.ts). Every request is timed, counted and audited on its way out.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isInitializeRequest, isJsonContentType, isLegacyRequest, type AuthInfo, type McpHttpHandler } from '@modelcontextprotocol/server';
-import type { AuditRing, AuthState } from '../logs/audit-ring';
+import type { AuditRing } from '../logs/audit-ring';
 import { principalKey, type Principal } from './auth/types';
 import { readBody } from './body';
 import { runExchange, type ExchangeEnd } from './exchange';

@@ -84,7 +84,7 @@ export class Metrics {
 
     family('gatehouse_tool_call_duration_seconds', 'histogram', 'Time from a tools/call request to its answer.');
     for (const [server, h] of [...this.durations].sort(([a], [b]) => a.localeCompare(b))) {
-      DURATION_BUCKETS.forEach((bound, i) => out.push(`gatehouse_tool_call_duration_seconds_bucket${labels({ server, le: String(bound) })} ${h.buckets[i] ?? 0}`));
+      for (const [i, bound] of DURATION_BUCKETS.entries()) out.push(`gatehouse_tool_call_duration_seconds_bucket${labels({ server, le: String(bound) })} ${h.buckets[i] ?? 0}`);
       out.push(`gatehouse_tool_call_duration_seconds_bucket${labels({ server, le: '+Inf' })} ${h.count}`);
       out.push(`gatehouse_tool_call_duration_seconds_sum${labels({ server })} ${h.sum}`);
       out.push(`gatehouse_tool_call_duration_seconds_count${labels({ server })} ${h.count}`);

@@ -7,7 +7,7 @@ export type GlobResult = { ok: true; regex: RegExp } | { ok: false; reason: stri
 
 // Unicode-mode regexes allow identity escapes only for syntax characters, and `-` only inside a class.
 const escapeChar = (char: string): string => char.replace(/[\\^$.*+?()[\]{}|/]/gu, '\\$&');
-const escapeClassChar = (char: string): string => char.replace(/[\\\]\[^-]/gu, '\\$&');
+const escapeClassChar = (char: string): string => char.replace(/[\\\][^-]/gu, '\\$&');
 
 export function compileGlob(glob: string): GlobResult {
   let out = '';

@@ -1,7 +1,7 @@
 // The `--cache-dir` rules of python-runtime.md §5: absolute; created (0700) only when preparing online,
 // never offline; a real directory, then canonical; never inside the runtime root or Gatehouse's config
 // or state folders; writable.
-import { accessSync, constants, lstatSync, mkdirSync, realpathSync } from 'node:fs';
+import { accessSync, constants, lstatSync, mkdirSync, realpathSync, type Stats } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import type { GatehouseDirs } from '../common/dirs';
 import { fail, ioError, ok, type Checked } from './issue';
@@ -34,7 +34,7 @@ export function checkCacheDir(request: CacheDirRequest): Checked<string | null> 
 /** Rules for a cache folder that must already exist (also used by doctor for UV_CACHE_DIR). */
 export function checkExistingCache(path: string, canonicalRoot: string | null, dirs: GatehouseDirs): Checked<string> {
   if (!isAbsolute(path)) return fail('runtime.cache-unsafe', 'runtime cache directory must be absolute', null, { reason: 'relative' });
-  let stat;
+  let stat: Stats;
   try {
     stat = lstatSync(path);
   } catch (error) {

@@ -172,7 +172,7 @@ export function checkServerEntries(policy: Json, profiles: PolicyProfile[]): Che
       return fail('runtime.policy-invalid', `${INCOMPLETE}: servers must be sorted by path without repeats (${where})`, subject);
     }
     const profile = profiles.find((p) => p.sha256 === raw.profileSha256);
-    if (!profile || !profile.serverPaths.includes(raw.path)) {
+    if (!profile?.serverPaths.includes(raw.path)) {
       return fail('runtime.policy-invalid', `${INCOMPLETE}: ${where}.profileSha256 must name a profile whose serverPaths lists ${raw.path}`, subject);
     }
     if (profile.requiresPython !== raw.requiresPython || profileDigest(deps.value, raw.requiresPython) !== profile.sha256) {

@@ -63,10 +63,12 @@ function runOnce(command: string, args: string[], options: RunOptions): Promise<
     }, options.timeoutMs);
     // Both pipes are always drained: an unread pipe blocks the child.
     child.stdout?.on('data', (chunk: Buffer) => {
-      if ((outSize += chunk.length) <= OUTPUT_CAP) stdout.push(chunk);
+      outSize += chunk.length;
+      if (outSize <= OUTPUT_CAP) stdout.push(chunk);
     });
     child.stderr?.on('data', (chunk: Buffer) => {
-      if ((errSize += chunk.length) <= OUTPUT_CAP) stderr.push(chunk);
+      errSize += chunk.length;
+      if (errSize <= OUTPUT_CAP) stderr.push(chunk);
     });
     child.once('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);

@@ -1,7 +1,7 @@
 // Path rules of python-runtime.md §5: the root is a real directory (then canonical), policy paths are
 // plain relative paths, and every script and lock is a regular non-symlink file whose real path lies
 // under the canonical root, compared component by component.
-import { lstatSync, realpathSync } from 'node:fs';
+import { lstatSync, realpathSync, type Stats } from 'node:fs';
 import { isAbsolute, relative, sep } from 'node:path';
 import { fail, ioError, ok, type Checked } from './issue';
 
@@ -14,7 +14,7 @@ export function isSafeRelativePath(path: unknown): path is string {
 
 /** `--root`: lstat says a directory and not a symlink; the answer is its realpath. */
 export function checkRoot(root: string): Checked<string> {
-  let stat;
+  let stat: Stats;
   try {
     stat = lstatSync(root);
   } catch (error) {
@@ -45,7 +45,7 @@ export interface FileRule {
 /** A regular, non-symlink file under the canonical root; returns its canonical absolute path. */
 export function checkFileUnderRoot(canonicalRoot: string, rel: string, rule: FileRule, code: { unsafe: 'runtime.path-unsafe' | 'runtime.lock-invalid'; unreadable: 'runtime.path-unreadable' | 'runtime.lock-invalid' }): Checked<string> {
   const absolute = `${canonicalRoot}${sep}${rel.split('/').join(sep)}`;
-  let stat;
+  let stat: Stats;
   try {
     stat = lstatSync(absolute);
   } catch (error) {

@@ -18,7 +18,7 @@ const NEXT_STEP: Record<KeychainUnavailableReason, string> = {
     'password on stdin), or create a default keyring in Seahorse / KeePassXC, then retry. ' +
     ENV_FALLBACK,
   native_module_missing:
-    'Reinstall Gatehouse: the @napi-rs/keyring native module for this platform is missing. ' + ENV_FALLBACK,
+    `Reinstall Gatehouse: the @napi-rs/keyring native module for this platform is missing. ${ENV_FALLBACK}`,
   platform_error:
     process.platform === 'darwin'
       ? `Unlock the login keychain in Keychain Access, then retry. ${ENV_FALLBACK}`

@@ -40,7 +40,10 @@ export function runShell({ createCore, mainDir, resourcesDir, devServerUrl, star
   const openWindow = (): void => {
     if (!app.isReady()) return;
     const existing = liveWindow();
-    if (existing) return revealWindow(existing);
+    if (existing) {
+      revealWindow(existing);
+      return;
+    }
     const created = createMainWindow(mainDir, location, join(resourcesDir, 'icon.png'), log);
     created.on('closed', () => {
       if (window === created) window = null;

@@ -107,7 +107,9 @@ export function registerChannelHandlers(
   });
   return {
     channels: registered,
-    unregister: () => registered.forEach((channel) => registrar.removeHandler(channel)),
+    unregister: () => {
+      for (const channel of registered) registrar.removeHandler(channel);
+    },
   };
 }
 
@@ -118,7 +120,9 @@ export function forwardEvents(
   log: (line: string) => void = () => {},
 ): () => void {
   const unsubscribers = eventNames.map((name) => forwardOne(name, events, send, log));
-  return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
+  return () => {
+    for (const unsubscribe of unsubscribers) unsubscribe();
+  };
 }
 
 function forwardOne<E extends EventName>(

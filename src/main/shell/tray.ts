@@ -25,8 +25,14 @@ export function createTray({ iconPath, api, events, openWindow, quit, log }: Tra
   const gate = createGenerationGate();
 
   const run = (action: TrayAction): void => {
-    if (action.type === 'open') return openWindow();
-    if (action.type === 'quit') return quit();
+    if (action.type === 'open') {
+      openWindow();
+      return;
+    }
+    if (action.type === 'quit') {
+      quit();
+      return;
+    }
     const call = action.type === 'startServer' ? api.startServer({ name: action.name }) : api.stopServer({ name: action.name });
     call.then(
       (result) => { if (!result.ok) log(`gatehouse: tray ${action.type} ${action.name}: ${result.message}`); },

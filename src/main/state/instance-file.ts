@@ -3,7 +3,7 @@
 // client launched later attaches to it instead of being locked out. Only a file owned by this user and
 // closed to others is trusted: anyone able to write it could point our clients at their own server.
 import { randomBytes } from 'node:crypto';
-import { lstatSync, readFileSync, unlinkSync } from 'node:fs';
+import { lstatSync, readFileSync, unlinkSync, type Stats } from 'node:fs';
 import { GATEHOUSE_VERSION } from '../common/version';
 import { writeFileAtomic } from '../common/atomic-write';
 
@@ -37,7 +37,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 export function readInstanceFile(path: string): InstanceRead {
-  let stat;
+  let stat: Stats;
   try {
     stat = lstatSync(path);
   } catch {

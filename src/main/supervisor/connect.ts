@@ -42,7 +42,10 @@ export type VariableResolver = (names: string[]) => Promise<{ values: Map<string
 export function environmentResolver(env: NodeJS.ProcessEnv): VariableResolver {
   return async (names) => {
     const values = new Map<string, string>();
-    for (const name of names) if (env[name]) values.set(name, env[name]!);
+    for (const name of names) {
+      const value = env[name];
+      if (value) values.set(name, value);
+    }
     return { values, missing: names.filter((n) => !values.has(n)), note: null, nextStep: null };
   };
 }

@@ -150,10 +150,10 @@ export class ChildTree {
     }
     const found = new Map<number, string>();
     const queue = seeds.filter((pid) => byPid.has(pid));
-    while (queue.length) {
-      const pid = queue.pop()!;
-      if (found.has(pid) || pid === process.pid) continue;
-      found.set(pid, byPid.get(pid)!.startTime);
+    for (let pid = queue.pop(); pid !== undefined; pid = queue.pop()) {
+      const stat = byPid.get(pid);
+      if (!stat || found.has(pid) || pid === process.pid) continue;
+      found.set(pid, stat.startTime);
       for (const child of children.get(pid) ?? []) queue.push(child.pid);
     }
     for (const [pid, startTime] of found) this.known.set(pid, startTime);

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { createChildCgroup, moveIntoCgroup, removeCgroup } from './child-cgroup';
-import { LogRing } from './log-ring';
+import type { LogRing } from './log-ring';
 import { CHILD_TOKEN_VAR, ChildTree, newChildToken, type TreeMember } from './process-tree';
 
 export interface SpawnSpec {

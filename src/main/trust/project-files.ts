@@ -5,7 +5,7 @@
 // Each file is read once, through the project-file reader (regular files only, no links, size-capped),
 // and the digest shown is the digest of exactly the bytes parsed for the review.
 import { join } from 'node:path';
-import type { ProjectFileKind, ProjectFileReview, ReviewedServer, TrustState } from '../../shared/trust';
+import type { ProjectFileKind, ProjectFileReview, ReviewedServer } from '../../shared/trust';
 import { readProjectFile } from '../common/read-file';
 import { parseJsonWithLocations } from '../config/json-locate';
 import { readSource } from '../config/read-source';

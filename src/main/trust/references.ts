@@ -18,7 +18,7 @@ interface Found {
 /** Every string in a parsed value with its field path: `env.LOG_LEVEL`, `args[1]`, `gatehouse.python.args[0]`. */
 function strings(value: unknown, path: string, out: [string, string][]): void {
   if (typeof value === 'string') out.push([path, value]);
-  else if (Array.isArray(value)) value.forEach((item, index) => strings(item, `${path}[${index}]`, out));
+  else if (Array.isArray(value)) for (const [index, item] of value.entries()) strings(item, `${path}[${index}]`, out);
   else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) strings(item, path ? `${path}.${key}` : key, out);
   }

@@ -25,7 +25,16 @@ export function workspaceEnv(workspace: Workspace, extra: NodeJS.ProcessEnv = {}
 export function capturedIo(workspace: Workspace): { io: CliIo; out: () => Omit<Run, 'code'> } {
   let stdout = '';
   let stderr = '';
-  const io: CliIo = { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), env: workspaceEnv(workspace), cwd: workspace.project };
+  const io: CliIo = {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    env: workspaceEnv(workspace),
+    cwd: workspace.project,
+  };
   return { io, out: () => ({ stdout, stderr }) };
 }
 

@@ -67,8 +67,8 @@ describe('the review of a project .mcp.json', () => {
     expectReferences(json<ProjectTrustReport>(report));
 
     const text = gatehouse(workspace, ['trust', 'status']).stdout;
-    expect(text).toContain('GITHUB_TOKEN in env.LOG_LEVEL: from the environment, else the keychain as ' + accounts('GITHUB_TOKEN').join(', then '));
-    expect(text).toContain('WEB_TOKEN in headers.Authorization: from the environment, else the keychain as ' + accounts('WEB_TOKEN').join(', then '));
+    expect(text).toContain(`GITHUB_TOKEN in env.LOG_LEVEL: from the environment, else the keychain as ${accounts('GITHUB_TOKEN').join(', then ')}`);
+    expect(text).toContain(`WEB_TOKEN in headers.Authorization: from the environment, else the keychain as ${accounts('WEB_TOKEN').join(', then ')}`);
     expect(text).toContain('ARG_TOKEN in args[1]: passed on as written (Gatehouse fills in env and headers only)');
     expect(text).toContain(`replaces your own server "web" from ${userJson} once approved`);
     expect(text).not.toContain('literal-value-never-shown');

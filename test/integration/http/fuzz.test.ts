@@ -68,7 +68,8 @@ describe('fuzzing /mcp', () => {
     };
     let seed = 1;
     for (const [route, shape] of Object.entries(routes)) {
-      const cases = fuzzCases(HTTP_CASES_PER_ROUTE, (seed += 1));
+      seed += 1;
+      const cases = fuzzCases(HTTP_CASES_PER_ROUTE, seed);
       await runPool(cases, 8, async (c) => {
         const { body, headers } = shape(c);
         const res = await raw({ port, method: 'POST', headers, body });

@@ -123,7 +123,16 @@ function runCli(argv: string[], stdin: string[] = [], ms = 8_000): Promise<Run> 
 async function refreshInProcess(argv: string[]): Promise<Run> {
   let stdout = '';
   let stderr = '';
-  const code = await refresh(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), env: env(), cwd: workspace.project });
+  const code = await refresh(argv, {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    env: env(),
+    cwd: workspace.project,
+  });
   return { code, stdout, stderr };
 }
 

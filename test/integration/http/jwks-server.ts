@@ -64,7 +64,7 @@ export async function startJwksServer(keys: TestKey[]): Promise<JwksServer> {
       });
     },
     async up() {
-      const next = createServer((req, res) => {
+      const next = createServer((_req, res) => {
         state.fetches += 1;
         const body = JSON.stringify({ keys: state.keys.map((k) => k.publicJwk) });
         res.writeHead(200, { 'content-type': 'application/json' });

@@ -121,7 +121,7 @@ describe('every channel a child can use is scrubbed of the secret its config han
     const row = await waitFor(async () => {
       const rows = await core.gatehouse.api.listHealth({});
       const leaky = rows.rows.find((r) => r.name === 'leaky');
-      return leaky && leaky.last_error && /lost connection|exited|closed/.test(leaky.last_error) ? leaky : undefined;
+      return leaky?.last_error && /lost connection|exited|closed/.test(leaky.last_error) ? leaky : undefined;
     }, 'the crash to show in health');
     expect(row.last_error).toContain('[REDACTED]');
     const health = await callMeta(client, 'gateway.health', {});

@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SecretsError } from '../../../src/main/secrets/errors';
+import type { SecretsError } from '../../../src/main/secrets/errors';
 import { applyImport, planImport, pmcpSources } from '../../../src/main/secrets/import-file';
 import { scopeRef, type ScopeRef } from '../../../src/main/secrets/scopes';
 import { planSync } from '../../../src/main/secrets/sync';

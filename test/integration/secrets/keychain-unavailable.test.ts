@@ -16,7 +16,9 @@ let resolver: Bundle;
 beforeAll(async () => {
   [status, cli, resolver] = await Promise.all([bundleEntry(fixture('keychain-status.ts')), bundleEntry(fixture('secrets-cli.ts')), bundleEntry(fixture('resolve-report.ts'))]);
 });
-afterAll(() => [status, cli, resolver].forEach((bundle) => bundle?.cleanup()));
+afterAll(() => {
+  for (const bundle of [status, cli, resolver]) bundle?.cleanup();
+});
 
 let root: string;
 let home: string;

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { AsyncEntry } from '@napi-rs/keyring';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SecretsError } from '../../../src/main/secrets/errors';
+import type { SecretsError } from '../../../src/main/secrets/errors';
 import { accountFor, scopeRef, type ScopeRef } from '../../../src/main/secrets/scopes';
 import { canaryValue, requireKeychainSession, testKeychain, type TestKeychain } from './helpers/keychain-session';
 

@@ -85,7 +85,7 @@ describe('briefRegistryCandidate', () => {
   });
 
   it('suggests names register_discovered_server accepts', () => {
-    for (const name of ['io.github.acme/notes', 'Notes', '--weird__', '', 'a/b/' + 'y'.repeat(100)]) {
+    for (const name of ['io.github.acme/notes', 'Notes', '--weird__', '', `a/b/${'y'.repeat(100)}`]) {
       expect(suggestedServerName(name)).toMatch(/^[a-z0-9][a-z0-9_-]{0,63}$/);
     }
   });

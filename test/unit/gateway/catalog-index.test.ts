@@ -31,7 +31,12 @@ function tool(name: string, description: string): Tool {
 /** The tools, each behind a Proxy that counts every property read: an index that re-reads a tool shows. */
 function counted(tools: readonly Tool[]): { tools: Tool[]; reads: () => number } {
   let reads = 0;
-  const proxied = tools.map((t) => new Proxy(t, { get: (target, key, receiver) => (reads++, Reflect.get(target, key, receiver)) }));
+  const proxied = tools.map((t) => new Proxy(t, {
+        get: (target, key, receiver) => {
+          reads++;
+          return Reflect.get(target, key, receiver);
+        },
+      }));
   return { tools: proxied, reads: () => reads };
 }
 

@@ -29,11 +29,11 @@ it('rotates before a line would pass the limit, keeps the newest copies and drop
 
 it('continues an existing file across restarts and rotates it by its size on disk', async () => {
   const path = join(dir, 'audit.jsonl');
-  writeFileSync(path, 'x'.repeat(35) + '\n', { mode: 0o600 });
+  writeFileSync(path, `${'x'.repeat(35)}\n`, { mode: 0o600 });
   const file = openRotatingFile(path, { maxBytes: 40, keep: 3 });
   file.write('next one');
   await file.flush();
-  expect(read(`${path}.1`)).toBe('x'.repeat(35) + '\n');
+  expect(read(`${path}.1`)).toBe(`${'x'.repeat(35)}\n`);
   expect(read(path)).toBe('next one\n');
 });
 

@@ -11,7 +11,7 @@ function withPatterns(patterns: string[], extra = ''): string {
 }
 
 describe('compileCustomPattern', () => {
-  it('reads Python spellings as written: (?P<name>, inline flags anywhere, \A and \z', () => {
+  it('reads Python spellings as written: (?P<name>, inline flags anywhere, \\A and \\z', () => {
     for (const source of ['(?P<label>ticket)=(?P<value>\\d+)', '(?i)internal_[a-z]+', 'abc(?i)def', '(?i:abc)d', '(?s)a.b', '\\Asecret\\z']) {
       expect(compileCustomPattern(source), source).toMatchObject({ ok: true, pattern: { source } });
     }

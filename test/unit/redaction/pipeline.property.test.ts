@@ -47,7 +47,12 @@ function sameShape(before: unknown, after: unknown): boolean {
 function strings(value: unknown, into: string[] = []): string[] {
   if (typeof value === 'string') into.push(value);
   else if (Array.isArray(value)) for (const item of value) strings(item, into);
-  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) (into.push(key), strings(item, into));
+  else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      into.push(key);
+      strings(item, into);
+    }
+  }
   return into;
 }
 
@@ -112,11 +117,11 @@ function isJsonText(text: string): boolean {
 /** Pairs of (before, after) string values at the same place (values only; keys may be renamed). */
 function zipStrings(before: unknown, after: unknown, into: [string, string][] = []): [string, string][] {
   if (typeof before === 'string' && typeof after === 'string') into.push([before, after]);
-  else if (Array.isArray(before) && Array.isArray(after)) before.forEach((item, i) => zipStrings(item, after[i], into));
+  else if (Array.isArray(before) && Array.isArray(after)) for (const [i, item] of before.entries()) zipStrings(item, after[i], into);
   else if (before && after && typeof before === 'object' && typeof after === 'object') {
     const a = Object.values(before);
     const b = Object.values(after);
-    a.forEach((item, i) => zipStrings(item, b[i], into));
+    for (const [i, item] of a.entries()) zipStrings(item, b[i], into);
   }
   return into;
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SecretsError } from '../../../src/main/secrets/errors';
+import type { SecretsError } from '../../../src/main/secrets/errors';
 import { accountFor, canonicalProjectRoot, describeScope, parseAccount, sameScope, scopeRef, type ScopeRef } from '../../../src/main/secrets/scopes';
 
 let dir: string | null = null;

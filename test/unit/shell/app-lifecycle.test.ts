@@ -17,7 +17,7 @@ const electron = vi.hoisted(() => {
         listeners.set(name, [...(listeners.get(name) ?? []), listener]);
       },
       emit(name: string, ...args: unknown[]) {
-        (listeners.get(name) ?? []).forEach((listener) => listener(...args));
+        for (const listener of listeners.get(name) ?? []) listener(...args);
       },
     };
   };

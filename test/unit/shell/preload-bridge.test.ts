@@ -11,7 +11,9 @@ function fakeSubscribe() {
     listeners.set(channel, set);
     return () => set.delete(listener);
   };
-  const push = (channel: string, payload: unknown) => listeners.get(channel)?.forEach((listener) => listener(payload));
+  const push = (channel: string, payload: unknown) => {
+    for (const listener of listeners.get(channel) ?? []) listener(payload);
+  };
   return { subscribe, push, listeners };
 }
 

@@ -51,7 +51,7 @@ describe('preload', () => {
     const unsubscribe = exposedBridge().on.healthChanged(listener);
     const channel = ipcEvent('healthChanged');
     const fakeEvent = { sender: { send: () => {} }, ports: [] };
-    electron.listeners.get(channel)?.forEach((relay) => relay(fakeEvent, snapshot(7, []), 'extra'));
+    for (const relay of electron.listeners.get(channel) ?? []) relay(fakeEvent, snapshot(7, []), 'extra');
     expect(listener.mock.calls).toEqual([[snapshot(7, [])]]);
     unsubscribe();
     expect(electron.listeners.get(channel)?.size).toBe(0);

@@ -290,7 +290,7 @@ export class CatalogIndex {
   private reorder(): void {
     this.changes++;
     this.ordered = [...this.entries.values()].map((e) => e.segment).sort((a, b) => collator.compare(a.server, b.server));
-    this.ordered.forEach((segment, order) => (segment.order = order));
+    for (const [order, segment] of this.ordered.entries()) segment.order = order;
   }
 }
 

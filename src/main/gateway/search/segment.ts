@@ -65,7 +65,10 @@ export class Segment {
       totalLength += doc.length;
       for (const stem of new Set([...doc.counts.keys(), ...doc.visible])) {
         let list = building.get(stem);
-        if (!list) building.set(stem, (list = { docs: [], counts: [], visible: [] }));
+        if (!list) {
+          list = { docs: [], counts: [], visible: [] };
+          building.set(stem, list);
+        }
         const count = doc.counts.get(stem) ?? 0;
         list.docs.push(position);
         list.counts.push(count);

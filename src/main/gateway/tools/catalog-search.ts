@@ -17,9 +17,13 @@ const indexes = new WeakMap<ServerDirectory, { live: CatalogIndex; withOffline: 
 
 function indexFor(supervisor: ServerDirectory, includeOffline: boolean): CatalogIndex {
   let pair = indexes.get(supervisor);
-  if (!pair) indexes.set(supervisor, (pair = { live: new CatalogIndex(), withOffline: null }));
+  if (!pair) {
+    pair = { live: new CatalogIndex(), withOffline: null };
+    indexes.set(supervisor, pair);
+  }
   if (!includeOffline) return pair.live;
-  return (pair.withOffline ??= new CatalogIndex());
+  pair.withOffline ??= new CatalogIndex();
+  return pair.withOffline;
 }
 
 /** How long a search waits for servers still being listed in the background before it answers. */
@@ -38,7 +42,10 @@ const hints = new WeakMap<Guidance, WeakMap<IndexedTool, ReturnType<Guidance['co
 
 function codeHint(guidance: Guidance, tool: IndexedTool): ReturnType<Guidance['codeHint']> {
   let known = hints.get(guidance);
-  if (!known) hints.set(guidance, (known = new WeakMap()));
+  if (!known) {
+    known = new WeakMap();
+    hints.set(guidance, known);
+  }
   if (!known.has(tool)) known.set(tool, guidance.codeHint({ name: tool.card.tool_name, description: tool.description }));
   return known.get(tool) ?? null;
 }

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { DEFAULT_DIALECT, riskHint } from '../cards';
 import { errorResult, jsonResult } from '../envelope';
 import { defineMetaTool } from '../meta-tool';
-import { resolveTool } from '../resolve-tool';
+import { resolveTool, type ResolvedTool } from '../resolve-tool';
 import { argumentRows, constraintLines, invokeTemplate } from '../schema-summary';
 
 const MCP_TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -19,7 +19,7 @@ export const describe = defineMetaTool({
     include_input_schema: z.boolean().default(false),
   }),
   async run(args, gateway) {
-    let resolved;
+    let resolved: ResolvedTool;
     try {
       resolved = await resolveTool(gateway.supervisor, gateway.policy(), args.tool_id);
     } catch (error) {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { authFieldsOf } from '../../common/auth-fields';
 import { GatewayError } from '../../common/errors';
 import { deadlineAfter } from '../../supervisor/caller-deadline';
@@ -7,7 +8,7 @@ import { validateArguments } from '../validate-arguments';
 import { errorEntry, jsonResult } from '../envelope';
 import { resultAnswer } from '../result-answer';
 import { defineMetaTool } from '../meta-tool';
-import { resolveTool } from '../resolve-tool';
+import { resolveTool, type ResolvedTool } from '../resolve-tool';
 import { outputBudget } from '../output-budget';
 import { TraceContextInput, traceMeta } from '../trace-context';
 import { runRequiredTask } from './required-task';
@@ -65,7 +66,7 @@ export const invoke = defineMetaTool({
       return jsonResult({ tool_id: toolId, ok: false, truncated: false, errors: [errorEntry(error)], ...auth, auth_state: denied ? 'policy_denied' : (auth.auth_state ?? null) }, { isError: true });
     };
 
-    let resolved;
+    let resolved: ResolvedTool;
     try {
       resolved = await resolveTool(gateway.supervisor, gateway.policy(), toolId, deadline);
     } catch (error) {
@@ -94,7 +95,7 @@ export const invoke = defineMetaTool({
     }
 
     const startedAt = Date.now();
-    let downstream;
+    let downstream: CallToolResult;
     try {
       downstream = await handle.callTool(tool.name, callArguments, {
         signal: call.signal,

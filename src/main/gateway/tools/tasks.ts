@@ -53,10 +53,12 @@ export const tasksList = defineMetaTool({
     if (!cursor.ok) return jsonResult({ ok: false, tasks: [], errors: [errorEntry(cursor.error)] });
     const { supervisor } = gateway;
     const errors: ErrorEntry[] = [];
-    const servers = supervisor.all().filter((h) => (!args.server_name || h.name === args.server_name) && h.client && serverSupportsToolTasks(h.client));
+    const servers = supervisor.all().filter((h) => !args.server_name || h.name === args.server_name);
     for (const handle of servers) {
+      const client = handle.client;
+      if (!client || !serverSupportsToolTasks(client)) continue;
       try {
-        const { tasks } = await listTasks(handle.client!, undefined, CONTROL_TIMEOUT_MS);
+        const { tasks } = await listTasks(client, undefined, CONTROL_TIMEOUT_MS);
         for (const task of tasks) supervisor.tasks.update(handle.name, task);
       } catch (error) {
         errors.push(errorEntry(callError(error, { server: handle.name, toolId: '', timeoutMs: CONTROL_TIMEOUT_MS, startedAt: Date.now() })));

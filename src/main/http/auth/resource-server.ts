@@ -26,8 +26,8 @@ export interface ResourceServerSettings {
 export function scopesOf(payload: JWTPayload): string[] {
   const found = new Set<string>();
   const add = (value: unknown) => {
-    if (typeof value === 'string') value.split(/\s+/).filter(Boolean).forEach((s) => found.add(s));
-    else if (Array.isArray(value)) value.filter((s): s is string => typeof s === 'string').forEach((s) => found.add(s));
+    if (typeof value === 'string') for (const s of value.split(/\s+/).filter(Boolean)) found.add(s);
+    else if (Array.isArray(value)) for (const s of value) if (typeof s === 'string') found.add(s);
   };
   add(payload.scope);
   add(payload.scp);

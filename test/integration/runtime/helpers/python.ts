@@ -50,7 +50,16 @@ export function capture(env: NodeJS.ProcessEnv = smokeEnv(), cwd = REPO_ROOT): C
   let out = '';
   let err = '';
   return {
-    io: { stdout: (t) => void (out += t), stderr: (t) => void (err += t), env, cwd },
+    io: {
+      stdout: (t) => {
+        out += t;
+      },
+      stderr: (t) => {
+        err += t;
+      },
+      env,
+      cwd,
+    },
     stdout: () => out,
     stderr: () => err,
     json: () => JSON.parse(out) as Record<string, unknown>,

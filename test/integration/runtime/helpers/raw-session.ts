@@ -68,8 +68,7 @@ export class RawSession {
 
   private onData(chunk: string): void {
     this.buffer += chunk;
-    let newline: number;
-    while ((newline = this.buffer.indexOf('\n')) !== -1) {
+    for (let newline = this.buffer.indexOf('\n'); newline !== -1; newline = this.buffer.indexOf('\n')) {
       const line = this.buffer.slice(0, newline).trim();
       this.buffer = this.buffer.slice(newline + 1);
       if (line) this.received.push(JSON.parse(line) as Frame);

@@ -32,9 +32,18 @@ export function countingBackend(inner: KeychainBackend): CountingBackend {
   return {
     service: inner.service,
     calls,
-    get: (account) => (calls.get.push(account), inner.get(account)),
-    set: (account, value) => (calls.set.push(account), inner.set(account, value)),
-    delete: (account) => (calls.delete.push(account), inner.delete(account)),
+    get: (account) => {
+      calls.get.push(account);
+      return inner.get(account);
+    },
+    set: (account, value) => {
+      calls.set.push(account);
+      return inner.set(account, value);
+    },
+    delete: (account) => {
+      calls.delete.push(account);
+      return inner.delete(account);
+    },
   };
 }
 
