@@ -2,7 +2,7 @@
 // payload schema. The core's GatehouseApi has exactly one method per channel, the Electron main process
 // registers handlers mechanically from `channels`, and the preload exposes exactly this map.
 import * as z from 'zod';
-import { ConfigIssue, HealthRow, HealthSnapshot, ServerActionResult, ServerName } from './domain';
+import { ConfigIssue, type HealthRow, HealthSnapshot, ServerActionResult, ServerName } from './domain';
 import { ListLogsInput, LogLine, LogListing } from './logs';
 import { DoctorRequestSchema, DoctorResponseSchema } from './runtime';
 import { SecretListing, SecretRefInput, SecretWriteInput, SecretWriteResult, TenantId } from './secrets';
