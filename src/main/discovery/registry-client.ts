@@ -7,6 +7,7 @@ import { cacheFile } from './paths';
 import { checkRegistryUrl } from './public-url';
 import { parseRegistryServers, type RegistryResult } from './registry-parse';
 import type { DiscoveryContext } from './types';
+import { readResponseCapped } from '../common/read-response';
 
 export const DEFAULT_REGISTRY_URL = 'https://registry.modelcontextprotocol.io';
 export const REGISTRY_TIMEOUT_MS = 5_000;
@@ -34,24 +35,6 @@ function writeCache(path: string, cache: CacheShape): void {
   writeFileAtomic(path, `${JSON.stringify({ results: Object.fromEntries(entries), failures: cache.failures })}\n`);
 }
 
-async function readCapped(response: Response): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > REGISTRY_MAX_BYTES) {
-      await reader.cancel();
-      throw new Error(`the registry answer is larger than ${REGISTRY_MAX_BYTES} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 export function registryBase(ctx: DiscoveryContext): string {
   return (ctx.env.GATEHOUSE_REGISTRY_URL || DEFAULT_REGISTRY_URL).replace(/\/+$/, '');
 }
@@ -77,7 +60,7 @@ export async function searchRegistry(ctx: DiscoveryContext, query: string, limit
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(REGISTRY_TIMEOUT_MS), redirect: 'error', headers: { accept: 'application/json' } });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const results = parseRegistryServers(JSON.parse(await readCapped(response))).slice(0, limit);
+    const results = parseRegistryServers(JSON.parse(await readResponseCapped(response, REGISTRY_MAX_BYTES, 'the registry answer'))).slice(0, limit);
     cache.results[key] = { at: now, results };
     delete cache.failures[base];
     writeCache(path, cache);

@@ -3,6 +3,7 @@
 // cannot be fetched, a cached key that fits still verifies (stale is better than down); only when no
 // cached key fits is the caller told the keys are unavailable (503), which is not the token's fault.
 import { createLocalJWKSet, errors, type FlattenedJWSInput, type JWSHeaderParameters, type JSONWebKeySet } from 'jose';
+import { readResponseCapped } from '../../common/read-response';
 
 export const JWKS_CACHE_MS = 300_000;
 export const JWKS_COOLDOWN_MS = 10_000;
@@ -106,28 +107,8 @@ export class JwksCache {
       await response.body?.cancel().catch(() => undefined);
       throw new Error(`HTTP ${response.status}${response.status >= 300 && response.status < 400 ? ' (redirects are not followed)' : ''}`);
     }
-    const text = await readCapped(response, this.options.maxBytes ?? JWKS_MAX_BYTES);
+    const text = await readResponseCapped(response, this.options.maxBytes ?? JWKS_MAX_BYTES, 'the JWKS');
     const set = JSON.parse(text) as JSONWebKeySet;
     return createLocalJWKSet(set);
   }
-}
-
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? NaN);
-  if (declared > maxBytes) throw new Error(`the JWKS is larger than ${maxBytes} bytes`);
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new Error(`the JWKS is larger than ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
