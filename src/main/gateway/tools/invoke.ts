@@ -86,12 +86,12 @@ export const invoke = defineMetaTool({
     if (args.task?.enabled) {
       const { ttl, poll_interval, metadata, requestor_context } = args.task;
       const request = { pollIntervalSeconds: poll_interval ?? null, metadata: metadata ?? null, requestorContext: requestor_context ?? null };
-      return startTask(handle, tool, toolId, callArguments, { ttlSeconds: ttl ?? undefined, request, meta }, gateway, failure);
+      return startTask({ handle, tool, toolId, args: callArguments, gateway, failure }, { ttlSeconds: ttl ?? undefined, request, meta });
     }
     // The spec forbids a plain call of a task-only tool: it runs as a task, and the caller who asked for
     // a plain call gets the result if it comes within the timeout, else the task to poll.
     if (tool.execution?.taskSupport === 'required') {
-      return runRequiredTask(handle, tool, toolId, callArguments, { meta, waitMs: timeoutMs, maxOutputChars: args.options?.max_output_chars, signal: call.signal }, gateway, failure);
+      return runRequiredTask({ handle, tool, toolId, args: callArguments, gateway, failure }, { meta, waitMs: timeoutMs, maxOutputChars: args.options?.max_output_chars, signal: call.signal });
     }
 
     const startedAt = Date.now();

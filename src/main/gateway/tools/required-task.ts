@@ -4,9 +4,8 @@
 // most the call's timeout: a result in time is answered as a plain call's, with the task beside it; a
 // task still running is handed over to poll with gateway.tasks_get / tasks_result. A caller that gives
 // up (client cancellation) cancels the task downstream too: nobody asked for it to outlive the call.
-import { SdkError, SdkErrorCode, type CallToolResult, type Client, type Tool } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode, type CallToolResult, type Client, } from '@modelcontextprotocol/client';
 import { CallCancelled } from '../../supervisor/pending-calls';
-import type { ServerHandle } from '../../supervisor/server-handle';
 import { cancelTask } from '../../supervisor/task-calls';
 import { awaitTaskResult, pollTask, type TaskPoll } from '../../supervisor/task-polls';
 import type { TaskRecord } from '../../supervisor/task-records';
@@ -16,7 +15,7 @@ import { outputBudget } from '../output-budget';
 import { resultAnswer } from '../result-answer';
 import { taskInfo } from '../task-info';
 import type { TraceMeta } from '../trace-context';
-import { createTask, taskAnswer } from './start-task';
+import { createTask, taskAnswer, type TaskTarget } from './start-task';
 
 const CONTROL_TIMEOUT_MS = 30_000;
 
@@ -68,17 +67,10 @@ async function resultWithin(gateway: GatewayContext, client: Client, record: Tas
   }
 }
 
-export async function runRequiredTask(
-  handle: ServerHandle,
-  tool: Tool,
-  toolId: string,
-  args: Record<string, unknown>,
-  call: RequiredTaskCall,
-  gateway: GatewayContext,
-  failure: (error: unknown) => CallToolResult,
-): Promise<CallToolResult> {
+export async function runRequiredTask(target: TaskTarget, call: RequiredTaskCall): Promise<CallToolResult> {
+  const { toolId, gateway, failure } = target;
   const request = { pollIntervalSeconds: null, metadata: null, requestorContext: null };
-  const created = await createTask(handle, tool, toolId, args, { request, meta: call.meta }, gateway, failure);
+  const created = await createTask(target, { request, meta: call.meta });
   if ('failed' in created) return created.failed;
   const { record, client } = created;
   const startedAt = Date.now();

@@ -15,6 +15,16 @@ import type { TraceMeta } from '../trace-context';
 
 const CREATE_TIMEOUT_MS = 30_000;
 
+/** The call a task runs: which tool of which server, with which arguments, for whom, and how it fails. */
+export interface TaskTarget {
+  handle: ServerHandle;
+  tool: Tool;
+  toolId: string;
+  args: Record<string, unknown>;
+  gateway: GatewayContext;
+  failure: (error: unknown) => CallToolResult;
+}
+
 export interface TaskStart {
   ttlSeconds?: number;
   request: TaskRequest;
@@ -38,15 +48,8 @@ function taskRefusal(toolId: string, server: string, support: string | undefined
 }
 
 /** Creates the task downstream and records it for the calling session; or the failure answer. */
-export async function createTask(
-  handle: ServerHandle,
-  tool: Tool,
-  toolId: string,
-  args: Record<string, unknown>,
-  options: TaskStart,
-  gateway: GatewayContext,
-  failure: (error: unknown) => CallToolResult,
-): Promise<{ record: TaskRecord; client: Client } | { failed: CallToolResult }> {
+export async function createTask(target: TaskTarget, options: TaskStart): Promise<{ record: TaskRecord; client: Client } | { failed: CallToolResult }> {
+  const { handle, tool, toolId, args, gateway, failure } = target;
   let client: Client;
   try {
     client = await handle.ensureConnected();
@@ -76,15 +79,7 @@ export function taskAnswer(toolId: string, record: TaskRecord, gateway: GatewayC
   return jsonResult({ tool_id: toolId, ok: true, task: { server_name: record.server, ...taskInfo(record.task, gateway.policy()) }, truncated: false, errors: [] });
 }
 
-export async function startTask(
-  handle: ServerHandle,
-  tool: Tool,
-  toolId: string,
-  args: Record<string, unknown>,
-  options: TaskStart,
-  gateway: GatewayContext,
-  failure: (error: unknown) => CallToolResult,
-): Promise<CallToolResult> {
-  const created = await createTask(handle, tool, toolId, args, options, gateway, failure);
-  return 'failed' in created ? created.failed : taskAnswer(toolId, created.record, gateway);
+export async function startTask(target: TaskTarget, options: TaskStart): Promise<CallToolResult> {
+  const created = await createTask(target, options);
+  return 'failed' in created ? created.failed : taskAnswer(target.toolId, created.record, target.gateway);
 }
