@@ -21,7 +21,7 @@ export function FindingGroups({ findings }: { findings: readonly Finding[] }) {
             <h3 id={`doctor-group-${group.category}-heading`}>{titles[group.category]}</h3>
             <span className="panel-summary">{statusCounts(group.findings)}</span>
           </div>
-          <ul className="finding-list" aria-label={`${titles[group.category]} findings`}>
+          <ul className="card-list finding-list" aria-label={`${titles[group.category]} findings`}>
             {keyed(group.findings, (finding) => `${finding.id}:${finding.subject ?? ''}`).map(({ key, item }) => (
               <FindingItem key={key} finding={item} />
             ))}

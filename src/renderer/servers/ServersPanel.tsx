@@ -27,7 +27,7 @@ export function ServersPanel() {
       ) : rows.length === 0 ? (
         <p className="empty">No servers configured. Add one to .mcp.json or your user config.</p>
       ) : (
-        <ul className="server-list" aria-label="Servers">
+        <ul className="card-list server-list" aria-label="Servers">
           {rows.map((row) => (
             <ServerRow key={row.name} row={row} />
           ))}
