@@ -272,6 +272,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       const server = createGatewayServer(tools, {
         supervisor: directory,
         sessionCount: () => sessions.size,
+        attachedProjects: () => projects.list(),
         rateLimitRpm: serving?.rateLimitRpm,
         redact: (value, redactOptions) => redaction.value(value, redactOptions),
         skipPatternsFor: (id) => output.skipPatternsFor(id),
