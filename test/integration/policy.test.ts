@@ -77,7 +77,7 @@ describe('an invalid policy', () => {
     try {
       const policyPath = join(workspace.root, 'policy.yaml');
       writeFileSync(policyPath, 'servers:\n  denlist: ["x"]\n');
-      const gatehouse = createGatehouse({ projectDir: workspace.project, homeDir: workspace.home, stateDir: workspace.stateDir, policyPath, log: () => {} });
+      const gatehouse = createGatehouse({ projectDir: workspace.project, homeDir: workspace.home, stateDir: workspace.stateDir, cacheDir: workspace.cacheDir, policyPath, log: () => {} });
       await expect(gatehouse.start()).rejects.toMatchObject({ code: 'E102', message: expect.stringContaining(`${policyPath}:2:3`) });
 
       requireBuild();

@@ -18,7 +18,7 @@ afterEach(() => workspace.cleanup());
 
 function desktopCore(instancePath: string, logs: string[], port = 0) {
   const settings = resolveHttpSettings({ port }, { env: {}, readFile: () => '', warn: (line) => logs.push(line) });
-  const core = createGatehouse({ projectDir: workspace.project, homeDir: workspace.home, stateDir: workspace.stateDir, log: (line) => logs.push(line) });
+  const core = createGatehouse({ projectDir: workspace.project, homeDir: workspace.home, stateDir: workspace.stateDir, cacheDir: workspace.cacheDir, log: (line) => logs.push(line) });
   return withSharedGateway(core, settings, (line) => logs.push(line), instancePath);
 }
 

@@ -1,6 +1,7 @@
 // Owns every server handle: creates them from the effective config, starts eager ones, reconciles on
 // config changes, and publishes health snapshots with a generation counter so consumers drop stale
 // ones. State changes are pushed at once; statistics (latency, pending counts) at most once a second.
+import type { Tool } from '@modelcontextprotocol/client';
 import type { HealthSnapshot } from '../../shared/domain';
 import type { ServerDefinition } from '../config/types';
 import { GatewayError, safeMessage } from '../common/errors';
@@ -80,6 +81,17 @@ export class Supervisor {
     this.children = new ChildrenRegistry(options.stateDir);
     this.descriptions = options.cacheDir ? new DescriptionsCache(options.cacheDir, options.scrubRecord) : null;
     this.indexer = this.descriptions && options.indexCatalog !== false ? this.createIndexer(this.descriptions) : null;
+  }
+
+  /**
+   * The tool list cached for a server that is not running: `fresh` when it was read under the server's
+   * current definition (an edited entry's old tools are stale until it is listed again).
+   */
+  cachedTools(name: string): { tools: readonly Tool[]; fresh: boolean } | undefined {
+    const handle = this.handles.get(name);
+    const tools = this.descriptions?.get(name);
+    if (!handle || !tools) return undefined;
+    return { tools, fresh: this.descriptions?.fresh(name, definitionIdentity(handle.definition, this.options.gatewayEnv)) ?? false };
   }
 
   /** Servers whose tools are being listed in the background for the catalog. */

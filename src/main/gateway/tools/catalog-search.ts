@@ -89,8 +89,10 @@ export const catalogSearch = defineMetaTool({
       // no tool appears twice. A server held back by project trust shows no cards: it cannot be
       // described or invoked (E404).
       if (handle.definition.untrusted || (availability === 'offline' && !args.include_offline)) continue;
-      const cached = gateway.supervisor.descriptions?.get(handle.name);
-      if (cached) sources.push({ server: handle.name, tools: cached, availability });
+      // A server that starts on use is offered only with tools read under its current definition; one
+      // that is down may show what it had (include_offline says so).
+      const cached = gateway.supervisor.cachedTools(handle.name);
+      if (cached && (cached.fresh || availability === 'offline')) sources.push({ server: handle.name, tools: cached.tools, availability });
     }
     // Policy first, then the per-server cap: tools past max_tools_per_server are not indexed.
     const index = indexFor(gateway.supervisor, args.include_offline);
