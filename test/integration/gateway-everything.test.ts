@@ -60,11 +60,8 @@ function sharedChecks(getClient: () => Client) {
     expect(error.message).toContain('/message: must be string');
   });
 
-  it('answers an unknown meta-tool with the contract literal', async () => {
-    const result = await getClient().callTool({ name: 'gateway.nope', arguments: {} });
-    expect(result.isError).toBe(true);
-    const first = result.content[0];
-    expect(first?.type === 'text' && JSON.parse(first.text)).toMatchObject({ error: true, code: 'E301', message: 'Unknown tool: gateway.nope' });
+  it('answers an unknown meta-tool with -32602 and the contract literal', async () => {
+    await expect(getClient().callTool({ name: 'gateway.nope', arguments: {} })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Unknown tool: gateway.nope') });
   });
 }
 

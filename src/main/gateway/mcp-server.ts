@@ -1,6 +1,6 @@
 // The MCP face of Gatehouse: a low-level server that lists the gateway.* meta-tools and dispatches
 // calls to them. Low-level (not McpServer) so unknown tools and bad input get the contract's answers.
-import { Server, type CallToolResult, type Tool } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type Tool } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { GatewayError } from '../common/errors';
 import { GATEHOUSE_VERSION } from '../common/version';
@@ -72,9 +72,8 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext):
   registerResourcesAndPrompts(server, context);
   server.setRequestHandler('tools/call', async (request, ctx): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
-    if (!tool) {
-      return errorResult(new GatewayError('E301', `Unknown tool: ${request.params.name}`, {}, 'tools/list shows the gateway.* tools'));
-    }
+    // An unknown name is a protocol error (-32602), not a tool result: no tool ran (MCP tools spec).
+    if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`, { code: 'E301', suggestion: 'tools/list shows the tools' });
     const decision = context.policy().decideGatewayTool(request.params.name);
     if (!decision.allowed) return errorResult(new GatewayError(decision.code, decision.message, {}, decision.suggestion));
     const args = parseJsonTextFields(schemaOf.get(tool.name) ?? {}, request.params.arguments ?? {});

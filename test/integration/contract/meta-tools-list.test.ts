@@ -1,9 +1,9 @@
 // tools/list and unknown tools (contract §1, §3): exactly the 26 gateway.* meta-tools, sorted by name;
-// downstream tools never reach tools/list; an unknown name gets the `Unknown tool: <name>`
-// envelope. In every lane: stdio and HTTP, 2025-11-25 and 2026-07-28 clients.
+// downstream tools never reach tools/list; an unknown name gets JSON-RPC -32602 `Unknown tool: <name>`.
+// In every lane: stdio and HTTP, 2025-11-25 and 2026-07-28 clients.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_META_TOOLS, META_TOOL_NAME } from './helpers/contract';
-import { answerOf, requestErrorOf } from './helpers/envelope';
+import { answerOf } from './helpers/envelope';
 import { everythingServer, LANES, openGateway, type Gateway } from './helpers/gateway';
 
 describe.each(LANES)('$label', (lane) => {
@@ -43,8 +43,8 @@ describe.each(LANES)('$label', (lane) => {
     expect(names).not.toContain('echo');
   });
 
-  it.each(['gateway.nope', 'everything::echo', 'echo'])('answers %s with the Unknown tool envelope (E301)', async (name) => {
-    const error = requestErrorOf(await gw.call(name, {}), 'E301');
-    expect(error.message).toBe(`Unknown tool: ${name}`);
+  // MCP: an unknown tool is a protocol error (-32602), not a tool result; the message keeps the literal.
+  it.each(['gateway.nope', 'everything::echo', 'echo'])('answers %s with -32602 Unknown tool', async (name) => {
+    await expect(gw.call(name, {})).rejects.toMatchObject({ code: -32602, message: expect.stringContaining(`Unknown tool: ${name}`) });
   });
 });
