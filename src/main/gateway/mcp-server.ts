@@ -7,6 +7,7 @@ import { GATEHOUSE_VERSION } from '../common/version';
 import { errorResult } from './envelope';
 import { nullableAsAnyOf } from './nullable-anyof';
 import { registerResourcesAndPrompts } from './resources-prompts';
+import { registerCompletions } from './passthrough/completions';
 import type { GatewayContext, MetaTool } from './meta-tool';
 import { catalogSearch } from './tools/catalog-search';
 import { describe } from './tools/describe';
@@ -61,7 +62,7 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext):
   const instructions = context.guidance().instructions(INSTRUCTIONS, { toolNames: sorted.map((t) => t.name) });
   const server = new Server(
     { name: 'gatehouse', title: 'Gatehouse', version: GATEHOUSE_VERSION },
-    { capabilities: { tools: {}, resources: { listChanged: true }, prompts: { listChanged: true } }, instructions },
+    { capabilities: { tools: {}, resources: { listChanged: true }, prompts: { listChanged: true }, completions: {} }, instructions },
   );
   const listed = sorted.map(toListedTool);
   const byName = new Map(sorted.map((tool) => [tool.name, tool]));
@@ -70,6 +71,7 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext):
   // Meta-tools denied by the gateway_tools policy are absent from the list (and refused if called).
   server.setRequestHandler('tools/list', async () => ({ tools: listed.filter((tool) => context.policy().gatewayToolAllowed(tool.name)) }));
   registerResourcesAndPrompts(server, context);
+  registerCompletions(server, context);
   server.setRequestHandler('tools/call', async (request, ctx): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
     // An unknown name is a protocol error (-32602), not a tool result: no tool ran (MCP tools spec).

@@ -1,6 +1,6 @@
-// Downstream resources and prompts, proxied: resources keep their URIs (a bare URI that one server owns,
-// or `server::uri`), prompts are named `server::name`. Text and blobs, and prompt messages, pass through
-// unchanged.
+// Downstream resources and prompts, proxied: resources and resource templates keep their URIs (a bare
+// URI that one server owns, or `server::uri`), prompts are named `server::name`. Text and blobs, and
+// prompt messages, pass through unchanged.
 //
 // Policy comes first (contract §5): a denied server, resource or prompt is refused before anything is
 // looked up or started, so refusing it never starts a lazy server. Then only what the server offers is
@@ -8,65 +8,20 @@
 // because the operator's policy is written against what servers show; an unlisted extra is answered
 // here (unknown prompt / resource not found) and never reaches the server. A lazy server whose lists are
 // not known yet is started for an allowed request, and the check is made against its fresh lists.
-import type { Client } from '@modelcontextprotocol/client';
 import { ProtocolError, ResourceNotFoundError, type Server } from '@modelcontextprotocol/server';
-import { GatewayError } from '../common/errors';
-import { sameResourceUri, type PolicyDecision } from '../policy';
+import { sameResourceUri } from '../policy';
 import type { ServerHandle } from '../supervisor/server-handle';
-import { splitToolId } from './cards';
 import { isGuidanceUri } from './guidance';
 import type { GatewayContext } from './meta-tool';
+import { bareOwner, connected, INVALID_PARAMS, live, namedServer, refuse } from './passthrough/targets';
 import { templateCovers } from './resource-templates';
-
-const INVALID_PARAMS = -32602;
-
-function live(handle: ServerHandle): boolean {
-  return handle.status === 'online' || handle.status === 'degraded';
-}
-
-function refuse(decision: Exclude<PolicyDecision, { allowed: true }>): never {
-  throw new ProtocolError(INVALID_PARAMS, decision.message, { code: decision.code });
-}
-
-/** The server's client, started if it was lazy; a failed start is answered with its code. */
-async function connected(handle: ServerHandle): Promise<Client> {
-  try {
-    return await handle.ensureConnected();
-  } catch (error) {
-    if (error instanceof GatewayError) throw new ProtocolError(INVALID_PARAMS, error.message, { code: error.code });
-    throw error;
-  }
-}
-
-/** A reference naming a server: `server::rest`, refused at once when policy denies that server. */
-function namedServer(gateway: GatewayContext, reference: string): { handle: ServerHandle; member: string } | null {
-  const parts = splitToolId(reference);
-  if (!parts) return null;
-  const serverDecision = gateway.policy().decideServer(parts.server);
-  if (!serverDecision.allowed) refuse(serverDecision);
-  const handle = gateway.supervisor.get(parts.server);
-  return handle ? { handle, member: parts.tool } : null;
-}
-
-/** The one running server that lists this URI (in any spelling of it); null when none does. Deny first: any owner denying it refuses. */
-function bareOwner(gateway: GatewayContext, uri: string): ServerHandle | null {
-  const owners = gateway.supervisor.all().filter((h) => live(h) && h.resources.some((r) => sameResourceUri(r.uri, uri)));
-  for (const owner of owners) {
-    const decision = gateway.policy().decideResource(owner.name, uri);
-    if (!decision.allowed) refuse(decision);
-  }
-  if (owners.length > 1) {
-    throw new ProtocolError(INVALID_PARAMS, `resource ${uri} is offered by ${owners.map((h) => h.name).join(', ')}; ask for "server::${uri}"`);
-  }
-  return owners[0] ?? null;
-}
 
 async function readFrom(gateway: GatewayContext, handle: ServerHandle, uri: string, reference: string) {
   const decision = gateway.policy().decideResource(handle.name, uri);
   if (!decision.allowed) refuse(decision);
   const client = await connected(handle);
   const listed = handle.resources.some((r) => sameResourceUri(r.uri, uri));
-  if (!listed && !(await templateCovers(client, uri))) throw new ResourceNotFoundError(reference);
+  if (!listed && !(await templateCovers(handle, client, uri))) throw new ResourceNotFoundError(reference);
   return client.readResource({ uri });
 }
 
@@ -76,6 +31,15 @@ export function registerResourcesAndPrompts(server: Server, gateway: GatewayCont
       ...gateway.guidance().listResources(),
       ...gateway.supervisor.all().filter(live).flatMap((h) => h.resources.filter((r) => gateway.policy().resourceAllowed(h.name, r.uri))),
     ],
+  }));
+
+  // Templates keep their downstream text, as resources keep their URIs; a URI built from one is read
+  // bare (when one server covers it) or as `server::uri`. Policy is matched against the template text.
+  server.setRequestHandler('resources/templates/list', async () => ({
+    resourceTemplates: gateway.supervisor
+      .all()
+      .filter(live)
+      .flatMap((h) => (h.resourceTemplates ?? []).filter((t) => gateway.policy().resourceAllowed(h.name, t.uriTemplate))),
   }));
 
   server.setRequestHandler('resources/read', async (request) => {

@@ -1,7 +1,7 @@
-// Reads every page of a list (tools, resources, prompts). A server that loops its cursor or never ends
+// Reads every page of a list (tools, resources, resource templates, prompts). A server that loops its cursor or never ends
 // must not hang start-up; Gatehouse pages itself (the SDK's list_changed refresh reads only one page)
 // and always asks the server, never the client's response cache, since a list change just happened.
-import type { Client, Prompt, Resource, Tool } from '@modelcontextprotocol/client';
+import type { Client, Prompt, Resource, ResourceTemplateType, Tool } from '@modelcontextprotocol/client';
 
 const MAX_PAGES = 100;
 const MAX_ITEMS = 10_000;
@@ -43,5 +43,13 @@ export async function listAllPrompts(client: Client, timeoutMs: number): Promise
   return listAllPages(async (cursor) => {
     const result = await client.listPrompts(params(cursor), { timeout: timeoutMs, cacheMode: 'bypass' });
     return { items: result.prompts, nextCursor: result.nextCursor };
+  });
+}
+
+export async function listAllResourceTemplates(client: Client, timeoutMs: number): Promise<ResourceTemplateType[]> {
+  if (!client.getServerCapabilities()?.resources) return [];
+  return listAllPages(async (cursor) => {
+    const result = await client.listResourceTemplates(params(cursor), { timeout: timeoutMs, cacheMode: 'bypass' });
+    return { items: result.resourceTemplates, nextCursor: result.nextCursor };
   });
 }

@@ -1,9 +1,10 @@
-// What one connected server offers — tools, resources, prompts — read in full at connect and re-read
-// when the server announces a change. A failed tools/list makes the server degraded (the previous list
-// stays usable); resources and prompts are optional extras, so their failures only mark them unreadable.
-import type { Client, Prompt, Resource, Tool } from '@modelcontextprotocol/client';
+// What one connected server offers — tools, resources and resource templates, prompts — read in full at
+// connect and re-read when the server announces a change. A failed tools/list makes the server degraded
+// (the previous list stays usable); resources and prompts are optional extras, so their failures only
+// mark them unreadable. Templates ride with resources: resources/list_changed re-reads both.
+import type { Client, Prompt, Resource, ResourceTemplateType, Tool } from '@modelcontextprotocol/client';
 import { safeMessage } from '../common/errors';
-import { listAllPrompts, listAllResources, listAllTools } from './list-all';
+import { listAllPrompts, listAllResources, listAllResourceTemplates, listAllTools } from './list-all';
 
 export type CatalogKind = 'tools' | 'resources' | 'prompts';
 
@@ -12,6 +13,9 @@ const LIST_CHANGED_DEBOUNCE_MS = 250;
 export class ServerCatalog {
   tools: Tool[] = [];
   resources: Resource[] = [];
+  resourceTemplates: ResourceTemplateType[] = [];
+  /** Set when the last resources/templates/list failed: templates are then asked for live, per read. */
+  templatesUnreadable = false;
   prompts: Prompt[] = [];
   /** Set when the last tools/list failed; the message for the row. */
   toolsError: string | null = null;
@@ -46,6 +50,8 @@ export class ServerCatalog {
     this.timers.clear();
     this.tools = [];
     this.resources = [];
+    this.resourceTemplates = [];
+    this.templatesUnreadable = false;
     this.prompts = [];
     this.toolsError = null;
     this.unreadable.clear();
@@ -54,13 +60,23 @@ export class ServerCatalog {
   private async read(client: Client, kind: CatalogKind): Promise<void> {
     try {
       if (kind === 'tools') this.tools = await listAllTools(client, this.timeoutMs);
-      else if (kind === 'resources') this.resources = await listAllResources(client, this.timeoutMs);
+      else if (kind === 'resources') [this.resources] = await Promise.all([listAllResources(client, this.timeoutMs), this.readTemplates(client)]);
       else this.prompts = await listAllPrompts(client, this.timeoutMs);
       this.unreadable.delete(kind);
       if (kind === 'tools') this.toolsError = null;
     } catch (error) {
       this.unreadable.add(kind);
       if (kind === 'tools') this.toolsError = `tools/list failed: ${safeMessage(error)}`;
+    }
+  }
+
+  /** Many servers list resources but answer templates/list with -32601: that only means "none". */
+  private async readTemplates(client: Client): Promise<void> {
+    try {
+      this.resourceTemplates = await listAllResourceTemplates(client, this.timeoutMs);
+      this.templatesUnreadable = false;
+    } catch {
+      this.templatesUnreadable = true;
     }
   }
 }

@@ -2,7 +2,7 @@
 // callers share one connect attempt; a stop during a start wins; a crash fails that server's calls at
 // once and, for eager servers or servers with work in flight, restarts it with backoff until the
 // crash-loop breaker opens.
-import type { CallToolResult, Client, Prompt, Resource, Tool } from '@modelcontextprotocol/client';
+import type { CallToolResult, Client, Prompt, Resource, ResourceTemplateType, Tool } from '@modelcontextprotocol/client';
 import type { HealthRow, ServerStatus } from '../../shared/domain';
 import type { ServerDefinition } from '../config/types';
 import { authFieldsOf, needsCredential, type AuthFields } from '../common/auth-fields';
@@ -77,6 +77,11 @@ export class ServerHandle {
 
   get resources(): readonly Resource[] {
     return this.catalog.resources;
+  }
+
+  /** Null when the server's templates could not be read (ask it live). */
+  get resourceTemplates(): readonly ResourceTemplateType[] | null {
+    return this.catalog.templatesUnreadable ? null : this.catalog.resourceTemplates;
   }
 
   get prompts(): readonly Prompt[] {
