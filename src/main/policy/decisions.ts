@@ -2,7 +2,7 @@
 // decisions carrying the contract's error code and wording for refusing a call (§2.1, §5).
 import { resourceSubjects } from './resource-uri';
 import { allowedBy, allowedBySubjects, gatewayToolSpellings, packageSpellings, type SectionRules } from './rules';
-import type { PolicyDecision, PolicyDecisions, PolicyError, PolicySource } from './types';
+import type { PolicyDecision, PolicyDecisions, PolicyError, PolicySource, RelayKind } from './types';
 
 /**
  * With an invalid policy these meta-tools still answer: health and config_status so the operator can
@@ -50,6 +50,15 @@ export function decisionsFor(rules: SectionRules, error: PolicyError | null, sou
       : refuse('E402', `Gateway tool blocked by policy: ${name}`, 'gateway_tools.allowlist/denylist');
   };
 
+  // A relay is named "server::sampling" or "server::elicitation"; a bare server name covers every kind.
+  const decideRelay = (server: string, kind: RelayKind): PolicyDecision => {
+    const serverDecision = decideServer(server);
+    if (!serverDecision.allowed) return serverDecision;
+    return allowedBy(rules.relays, [`${server}::${kind}`, server])
+      ? ALLOWED
+      : refuse('E402', `Relaying ${kind} requests from server '${server}' to the client is blocked by policy.`, 'relays.allowlist/denylist');
+  };
+
   return {
     serverAllowed: (name) => decideServer(name).allowed,
     toolAllowed: (server, tool) => decideTool(server, tool).allowed,
@@ -63,5 +72,6 @@ export function decisionsFor(rules: SectionRules, error: PolicyError | null, sou
     decideResource,
     decidePrompt,
     decideGatewayTool,
+    decideRelay,
   };
 }

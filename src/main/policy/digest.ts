@@ -10,6 +10,7 @@ export function effectiveDigest(layers: readonly PolicyLayer[], limits: PolicyLi
       kind: layer.kind === 'project' ? 'project' : 'base',
       lists: LIST_SECTIONS.map((section) => [section, layer.lists[section].allowlist, layer.lists[section].denylist]),
       patterns: layer.redaction.patterns.map((pattern) => pattern.source),
+      ...(layer.exposure && { exposure: layer.exposure }),
     })),
     limits: [limits.max_tools_per_server, limits.max_output_bytes, limits.max_output_tokens, limits.max_binary_bytes],
     builtin_redaction: builtins,

@@ -8,6 +8,7 @@ import { baseCandidates, projectCandidates, type Candidate } from './paths';
 import { formatIssue, readLayer } from './read-layer';
 import { createRedaction } from '../redaction/pipeline';
 import { patternSet } from '../redaction/patterns';
+import { compileExposure } from './exposure';
 import { compileRules } from './rules';
 import {
   DEFAULT_LIMITS,
@@ -91,6 +92,8 @@ function buildPolicy(sources: PolicySource[], layers: PolicyLayer[], error: Poli
   const patterns = patternSet(error ? [] : layers.flatMap((layer) => layer.redaction.patterns), error ? false : replaceDefaults);
   const patternsOnly = createRedaction({ patterns: () => patterns });
   const decisions = decisionsFor(compileRules(layers), error, sources);
+  // An invalid policy lists nothing directly: every server is denied anyway.
+  const exposureSettings = error ? null : (layers.find((layer) => layer.kind !== 'project')?.exposure ?? null);
 
   return {
     sources,
@@ -98,6 +101,7 @@ function buildPolicy(sources: PolicySource[], layers: PolicyLayer[], error: Poli
     warnings,
     digest: error ? failedDigest(error.message) : effectiveDigest(layers, limits, !replaceDefaults),
     limits,
+    exposure: compileExposure(exposureSettings),
     ...decisions,
     outputBudget(maxOutputChars) {
       const tokenChars = limits.max_output_tokens * 4;

@@ -10,6 +10,11 @@ const lists = z.strictObject({ allowlist: globList, denylist: globList }).nullis
 
 const limit = z.number().int().positive().nullish();
 
+/** How downstream tools reach a client's tools/list (gateway/passthrough/exposure.ts). */
+export const ExposureModeSchema = z.enum(['progressive', 'pinned', 'aggregate']);
+
+const modeByGlob = z.record(z.string().min(1, 'a glob cannot be empty'), ExposureModeSchema).nullish();
+
 export const PolicyFileSchema = z.strictObject({
   servers: lists,
   tools: lists,
@@ -17,6 +22,19 @@ export const PolicyFileSchema = z.strictObject({
   prompts: lists,
   gateway_tools: lists,
   packages: lists,
+  // Gatehouse: server→client requests (sampling, elicitation) relayed to the calling client, by
+  // "server::sampling" / "server::elicitation" or the bare server name.
+  relays: lists,
+  // Gatehouse: which downstream tools are listed directly in tools/list, per client (its clientInfo name)
+  // or per server; the default is progressive (only the gateway.* meta-tools).
+  exposure: z
+    .strictObject({
+      mode: ExposureModeSchema.nullish(),
+      pinned: globList,
+      servers: modeByGlob,
+      clients: modeByGlob,
+    })
+    .nullish(),
   limits: z
     .strictObject({
       max_tools_per_server: limit,

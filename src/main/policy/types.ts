@@ -48,9 +48,32 @@ export interface PolicyError {
   issues: PolicyIssue[];
 }
 
-export type ListSection = 'servers' | 'tools' | 'resources' | 'prompts' | 'gateway_tools' | 'packages';
+export type ListSection = 'servers' | 'tools' | 'resources' | 'prompts' | 'gateway_tools' | 'packages' | 'relays';
 
-export const LIST_SECTIONS: readonly ListSection[] = ['servers', 'tools', 'resources', 'prompts', 'gateway_tools', 'packages'];
+export const LIST_SECTIONS: readonly ListSection[] = ['servers', 'tools', 'resources', 'prompts', 'gateway_tools', 'packages', 'relays'];
+
+export type ExposureMode = 'progressive' | 'pinned' | 'aggregate';
+
+/** The `exposure` section as written (globs not yet compiled); absent parts are empty. */
+export interface ExposureSettings {
+  mode: ExposureMode | null;
+  pinned: string[];
+  servers: [string, ExposureMode][];
+  clients: [string, ExposureMode][];
+}
+
+/** Which downstream tools a client sees directly in tools/list (policy still decides what it may call). */
+export interface ExposurePolicy {
+  /** The client's mode when its clientInfo name matches `clients`, else the server's from `servers`, else `mode`. */
+  modeFor(client: string | null, server: string): ExposureMode;
+  /** In pinned mode, the tools listed directly: `server::tool` ids matching `pinned`. */
+  pinned(server: string, tool: string): boolean;
+  /** True when every client sees only the meta-tools (nothing configured beyond progressive). */
+  readonly progressiveOnly: boolean;
+}
+
+/** What a server may ask the client for while serving a call. */
+export type RelayKind = 'sampling' | 'elicitation';
 
 export interface GlobLists {
   allowlist: string[];
@@ -64,6 +87,8 @@ export interface PolicyLayer {
   lists: Record<ListSection, GlobLists>;
   limits: { [K in keyof PolicyLimits]: number | null };
   redaction: { patterns: CustomPattern[]; replace_defaults: boolean };
+  /** Null when the file has no `exposure` section (and always in a project file, where it is ignored). */
+  exposure: ExposureSettings | null;
 }
 
 export type { CustomPattern } from '../redaction/custom-pattern';
@@ -110,6 +135,8 @@ export interface PolicyDecisions {
   decidePrompt(server: string, name: string): PolicyDecision;
   /** Refusals carry the literal `Gateway tool blocked by policy: <name>` (E402), or E102 when the policy is invalid. */
   decideGatewayTool(name: string): PolicyDecision;
+  /** May this server's request of `kind` be relayed to the client whose call it serves? */
+  decideRelay(server: string, kind: RelayKind): PolicyDecision;
 }
 
 export interface LoadedPolicy extends PolicyDecisions {
@@ -120,6 +147,7 @@ export interface LoadedPolicy extends PolicyDecisions {
   /** sha256 (hex) of the canonical effective policy; changes exactly when enforcement changes. */
   digest: string;
   limits: PolicyLimits;
+  exposure: ExposurePolicy;
   outputBudget(maxOutputChars?: number | null): OutputBudget;
   /** The pattern stage of redaction this policy sets (built-ins unless replace_defaults, then custom). */
   patterns: PatternSet;

@@ -32,6 +32,19 @@ export function validatePolicy(parsed: ParsedText, file: FileRef): ValidateOutco
       });
     }
   }
+  // Exposure globs: the pinned tool ids and the client and server names modes are given for.
+  stringsAt(parsed.value, ['exposure', 'pinned']).forEach(([glob, index]) => {
+    const compiled = compileGlob(glob);
+    if (!compiled.ok) issues.push(issue(['exposure', 'pinned', index], `bad glob in exposure.pinned[${index}]: ${compiled.reason}`));
+  });
+  for (const section of ['servers', 'clients'] as const) {
+    const map = valueAt(parsed.value, ['exposure', section]);
+    if (typeof map !== 'object' || map === null || Array.isArray(map)) continue;
+    for (const glob of Object.keys(map)) {
+      const compiled = glob === '' ? null : compileGlob(glob);
+      if (compiled && !compiled.ok) issues.push(issue(['exposure', section], `bad glob ${JSON.stringify(glob)} in exposure.${section}: ${compiled.reason}`, glob));
+    }
+  }
   const patterns: CustomPattern[] = [];
   stringsAt(parsed.value, ['redaction', 'patterns']).forEach(([source, index]) => {
     const result = compileCustomPattern(source);
@@ -57,8 +70,10 @@ export function validatePolicy(parsed: ParsedText, file: FileRef): ValidateOutco
     }
     replaceDefaults = false;
     layerPatterns = [];
+    if (data.exposure) warnings.push(`${file.path}: exposure is ignored in a project policy (how tools are listed is the operator's choice; set it in your own policy.yaml)`);
   }
-  return { ok: true, layer: toLayer(data, file, layerPatterns, replaceDefaults), warnings };
+  const layer = toLayer(data, file, layerPatterns, replaceDefaults);
+  return { ok: true, layer: file.kind === 'project' ? { ...layer, exposure: null } : layer, warnings };
 }
 
 function toLayer(data: PolicyFile, file: FileRef, patterns: CustomPattern[], replaceDefaults: boolean): PolicyLayer {
@@ -76,6 +91,14 @@ function toLayer(data: PolicyFile, file: FileRef, patterns: CustomPattern[], rep
       max_binary_bytes: limits.max_binary_bytes ?? null,
     },
     redaction: { patterns, replace_defaults: replaceDefaults },
+    exposure: data.exposure
+      ? {
+          mode: data.exposure.mode ?? null,
+          pinned: data.exposure.pinned ?? [],
+          servers: Object.entries(data.exposure.servers ?? {}),
+          clients: Object.entries(data.exposure.clients ?? {}),
+        }
+      : null,
   };
 }
 
@@ -89,7 +112,7 @@ function schemaIssues(problem: z.core.$ZodIssue, root: unknown, issue: IssueMake
   }
   const actual = describeValue(valueAt(root, path));
   if (path.length === 0) {
-    return [issue(path, `the policy must be a mapping of sections (servers, tools, resources, prompts, gateway_tools, packages, limits, redaction), not ${actual}`)];
+    return [issue(path, `the policy must be a mapping of sections (servers, tools, resources, prompts, gateway_tools, packages, relays, exposure, limits, redaction), not ${actual}`)];
   }
   const field = JSON.stringify(fieldName(path));
   if (path[0] === 'limits' && (problem.code === 'invalid_type' || problem.code === 'too_small')) {

@@ -22,7 +22,7 @@ const yamlCases: [string, string, string][] = [
   ['a string where a list belongs', 'servers:\n  denylist: evil\n', '2:13: "servers.denylist" must be a list, not a string ("evil")'],
   ['a number in a glob list', 'servers:\n  denylist:\n    - ok\n    - 42\n', '4:7: "servers.denylist[1]" must be a string, not the number 42'],
   ['a list where a section belongs', 'servers: [a, b]\n', '1:10: "servers" must be a mapping, not a list'],
-  ['a list as the whole file', '- a\n- b\n', '1:1: the policy must be a mapping of sections (servers, tools, resources, prompts, gateway_tools, packages, limits, redaction), not a list'],
+  ['a list as the whole file', '- a\n- b\n', '1:1: the policy must be a mapping of sections (servers, tools, resources, prompts, gateway_tools, packages, relays, exposure, limits, redaction), not a list'],
   ['a zero limit', 'limits:\n  max_output_bytes: 0\n', '2:21: "limits.max_output_bytes" must be a positive integer, not the number 0'],
   ['a fractional limit', 'limits:\n  max_output_tokens: 1.5\n', '2:22: "limits.max_output_tokens" must be a positive integer, not the number 1.5'],
   ['a quoted limit', 'limits:\n  max_output_tokens: "4000"\n', '2:22: "limits.max_output_tokens" must be a positive integer, not a string ("4000")'],
