@@ -53,6 +53,8 @@ export const HealthRow = z.object({
   /** Names of the capabilities the server declared (tools, resources, prompts, logging, tasks, ...). */
   capabilities: z.array(z.string()),
   pending_count: z.number().int().nonnegative(),
+  /** Of those, calls waiting for their client to answer the server (sampling, elicitation): "waiting for the client". */
+  waiting_for_client: z.number().int().nonnegative().optional(),
   latency: z.object({ count: z.number().int().nonnegative(), p50_ms: z.number().nullable(), p99_ms: z.number().nullable() }),
 });
 export type HealthRow = z.infer<typeof HealthRow>;

@@ -13,6 +13,7 @@ import { scopedDirectory, type ServerDirectory } from '../supervisor/server-dire
 import type { EffectiveConfig } from '../config/types';
 import type { Server } from '@modelcontextprotocol/server';
 import { createGatewayServer, META_TOOLS } from '../gateway/mcp-server';
+import { PassthroughHub } from '../gateway/passthrough/hub';
 import { loadGuidance } from '../gateway/guidance';
 import { createDiscovery } from '../discovery';
 import { discoveryTools } from '../gateway/tools/discovery';
@@ -127,6 +128,8 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
 
   // Every connected MCP session, told when a downstream resource or prompt list changes.
   const sessions = new Set<Server>();
+  // Log lines, resource subscriptions and sampling/elicitation relays between servers and sessions.
+  let passthrough: PassthroughHub | null = null;
   const supervisor = new Supervisor({
     gatewayEnv: env,
     cacheDir,
@@ -136,6 +139,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
         send?.catch(() => sessions.delete(session)); // a session that cannot be told is gone
       }
     },
+    onConnected: (server, client) => passthrough?.connected(server, client),
     resolveVariables,
     redact: (text) => redaction.text(text),
     scrubRecord: (value) => redaction.value(value, { patterns: false }),
@@ -148,6 +152,8 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     log,
     onSnapshot: (snapshot) => events.emit('healthChanged', snapshot),
   });
+
+  passthrough = new PassthroughHub({ pending: supervisor.pending, policy: () => policy, clientOf: (name) => supervisor.get(name)?.client ?? null, log });
 
   // Approvals come from the operator's surfaces only (panel, CLI); the meta-tools cannot reach these.
   const trust = createTrustPanelApi({ stateDir, projectRoot, redact: (text) => redaction.text(text), reload: () => applyConfig(store.reload()), config: () => store.config });
@@ -253,6 +259,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       }, log);
     },
     async stop() {
+      passthrough?.close();
       store.close();
       projects.close();
       secretWatch?.close();
@@ -295,7 +302,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
           if (source !== 'custom') projects.reload();
           return applyConfig(store.reload(source === 'custom' ? ['custom'] : source === 'claude_config' ? ['project', 'user'] : undefined));
         },
-      });
+      }, passthrough ?? undefined);
       // Whoever connects this server (stdio, an HTTP session, a stateless request, a test's in-memory
       // pair), its outgoing messages pass the redaction pipeline.
       const connect = server.connect.bind(server);

@@ -8,7 +8,8 @@ import { errorResult } from './envelope';
 import { nullableAsAnyOf } from './nullable-anyof';
 import { registerResourcesAndPrompts } from './resources-prompts';
 import { registerCompletions } from './passthrough/completions';
-import type { GatewayContext, MetaTool } from './meta-tool';
+import type { PassthroughHub } from './passthrough/hub';
+import type { CallContext, GatewayContext, MetaTool } from './meta-tool';
 import { catalogSearch } from './tools/catalog-search';
 import { describe } from './tools/describe';
 import { health } from './tools/health';
@@ -57,13 +58,28 @@ function patternsOptedOut(toolName: string, args: unknown): boolean {
   return options?.redact_secrets === false && !(task && task.enabled !== false);
 }
 
-export function createGatewayServer(tools: MetaTool[], context: GatewayContext): Server {
+/**
+ * `passthrough`: the core's hub for what passes between downstream servers and this session beyond
+ * requests (log lines, resource subscriptions, sampling and elicitation relays); without it the session
+ * offers none of those.
+ */
+export function createGatewayServer(tools: MetaTool[], context: GatewayContext, passthrough?: PassthroughHub): Server {
   const sorted = [...tools].sort((a, b) => a.name.localeCompare(b.name));
   const instructions = context.guidance().instructions(INSTRUCTIONS, { toolNames: sorted.map((t) => t.name) });
   const server = new Server(
     { name: 'gatehouse', title: 'Gatehouse', version: GATEHOUSE_VERSION },
-    { capabilities: { tools: {}, resources: { listChanged: true }, prompts: { listChanged: true }, completions: {} }, instructions },
+    {
+      capabilities: {
+        tools: {},
+        resources: { listChanged: true, ...(passthrough && { subscribe: true }) },
+        prompts: { listChanged: true },
+        completions: {},
+        ...(passthrough && { logging: {} }),
+      },
+      instructions,
+    },
   );
+  const link = passthrough?.attach(server, context);
   const listed = sorted.map(toListedTool);
   const byName = new Map(sorted.map((tool) => [tool.name, tool]));
   const schemaOf = new Map(listed.map((tool) => [tool.name, tool.inputSchema]));
@@ -90,22 +106,33 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext):
     const patterns = !patternsOptedOut(request.params.name, parsed.data);
     if (!patterns) context.skipPatternsFor?.(ctx.mcpReq.id);
     let result: CallToolResult;
-    try {
-      // Every answer passes the redaction pipeline: downstream output, errors and stderr tails alike.
-      result = context.redact(await tool.run(parsed.data, context, {
+    const run = (channel?: CallContext['channel']) =>
+      tool.run(parsed.data, context, {
         signal: ctx.mcpReq.signal,
         progressToken,
         requestMeta: request.params._meta,
+        channel,
         sendProgress: async (progress) => {
           if (progressToken === undefined) return;
           await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...progress } });
         },
-      }), { patterns });
+      });
+    try {
+      // Every answer passes the redaction pipeline: downstream output, errors and stderr tails alike.
+      result = context.redact(await (link ? link.serveCall(ctx, request.params.name, progressToken, run) : run()), { patterns });
     } catch (error) {
       result = context.redact(errorResult(error));
     }
     context.recordCall?.(request.params.name, parsed.data, result, startedAt, request.params._meta);
     return result;
   });
+  if (link) {
+    // The session's subscriptions, log level and relayed notices end with it.
+    const previous = server.onclose;
+    server.onclose = () => {
+      link.close();
+      previous?.();
+    };
+  }
   return server;
 }

@@ -8,6 +8,7 @@ import type { AuditEvent } from '../logs/audit-ring';
 import type { LoadedPolicy } from '../policy';
 import type { RedactOptions } from '../redaction/pipeline';
 import type { Guidance } from './guidance';
+import type { ClientChannel } from '../supervisor/client-channel';
 import type { ServerDirectory } from '../supervisor/server-directory';
 
 export type GatewayTransport = 'stdio' | 'http' | 'in-process';
@@ -79,6 +80,8 @@ export interface CallContext {
   sendProgress(progress: { progress: number; total?: number; message?: string }): Promise<void>;
   /** The tools/call request's own `_meta` (trace context may arrive there as well as in arguments). */
   requestMeta?: Record<string, unknown>;
+  /** The calling client session, for what a downstream server asks it or logs while serving this call. */
+  channel?: ClientChannel;
 }
 
 export interface MetaTool<S extends z.ZodType = z.ZodType> {

@@ -85,14 +85,25 @@ export async function openConnection(definition: ServerDefinition, options: Conn
   return { client, process, transport, unansweredAtClose, isClosed: () => closed, onClose: (listener) => listeners.push(listener) };
 }
 
+/**
+ * What Gatehouse declares to every server: it relays sampling and elicitation (form and URL) requests made
+ * while serving a call to the client session that made the call. Whether that session can answer, and
+ * whether policy lets the server ask, is decided per request (gateway/passthrough/relays.ts); a server
+ * that asks anyway gets the spec's error.
+ */
+export const DOWNSTREAM_CAPABILITIES = { sampling: {}, elicitation: { form: {}, url: {} } } as const;
+
 /** Runs the MCP handshake over `transport`; on failure the client is closed and the SDK's error rethrown. */
 async function handshake(transport: Transport, options: ConnectOptions): Promise<Client> {
   transport.onerror = options.onTransportError;
   options.onHandshake?.();
-  // Gatehouse relays nothing server-initiated yet, so it declares no client capabilities: a server must
-  // not hand out tools that depend on sampling or elicitation Gatehouse cannot answer.
   // 'auto' probes with server/discover (2026-07-28, stateless) and falls back to the initialize handshake.
-  const client = new Client({ name: 'gatehouse', version: GATEHOUSE_VERSION }, { capabilities: {}, versionNegotiation: { mode: 'auto' } });
+  // Capabilities: what Gatehouse relays to the client session a call serves (DOWNSTREAM_CAPABILITIES);
+  // input_required is answered by Gatehouse's own call loop (tool-call.ts), never auto-fulfilled here.
+  const client = new Client(
+    { name: 'gatehouse', version: GATEHOUSE_VERSION },
+    { capabilities: DOWNSTREAM_CAPABILITIES, versionNegotiation: { mode: 'auto' }, inputRequired: { autoFulfill: false } },
+  );
   try {
     await client.connect(transport, { timeout: options.timeoutMs });
     return client;

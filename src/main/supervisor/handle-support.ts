@@ -1,6 +1,6 @@
 // What a server handle is given and the small judgements it makes about errors: kept apart so the handle
 // itself (server-handle.ts) is the state machine and little else.
-import type { Tool } from '@modelcontextprotocol/client';
+import type { Client, Tool } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../config/types';
 import { gatehouseRun } from '../common/gatehouse-command';
 import { GatewayError } from '../common/errors';
@@ -42,6 +42,11 @@ export interface HandleOptions {
   onToolsListed?: (tools: readonly Tool[]) => void;
   /** A list the server announced as changed was re-read (for upstream list_changed). */
   onCatalogChanged?: (kind: CatalogKind) => void;
+  /**
+   * A new connection is live: the gateway attaches what it relays from the server (log lines, resource
+   * updates, requests to the client) and renews what it holds there (resource subscriptions).
+   */
+  onConnected?: (client: Client) => void;
   log: (line: string) => void;
   /** The redaction pipeline, applied to stderr lines as they arrive (before any cut). */
   redact?: (text: string) => string;

@@ -1,5 +1,9 @@
 // The registry of in-flight downstream requests: visible in the panel, listable and cancellable by the
-// client session that made them (and by the operator), failed at once when their server dies.
+// client session that made them (and by the operator), failed at once when their server dies. A call
+// carries the client session it serves (its channel), and says when it is waiting for that client to
+// answer a request the server made (sampling, elicitation): "waiting for the client" in the panel.
+import type { ClientChannel } from './client-channel';
+
 export type CancelCause = 'gateway.cancel' | 'client' | 'forced_refresh' | 'forced_disconnect' | 'forced_restart' | 'session_closed' | 'shutdown';
 
 /** Who may see and cancel a call: a client session, or the operator (panel, CLI) who sees everything. */
@@ -20,6 +24,10 @@ export interface PendingCall {
   controller: AbortController;
   /** The downstream MCP task this request polls (tasks/get, tasks/result); absent for anything else. */
   taskId?: string;
+  /** The client session this call serves, for requests and log lines the server sends while serving it. */
+  channel?: ClientChannel;
+  /** What the server asked the client for and is waiting on (e.g. `sampling/createMessage`); null when nothing is. */
+  waitingForClient: string | null;
 }
 
 export type ActivityState = 'pending' | 'active' | 'stalled';
@@ -46,12 +54,12 @@ export class PendingCalls {
 
   constructor(private readonly onChange: () => void = () => {}) {}
 
-  begin(server: string, toolId: string, timeoutMs: number, sessionId: string | null, taskId?: string): PendingCall {
+  begin(server: string, toolId: string, timeoutMs: number, sessionId: string | null, taskId?: string, channel?: ClientChannel): PendingCall {
     // Per-server counters are never reset, so an id is never reused within a run.
     const n = (this.counters.get(server) ?? 0) + 1;
     this.counters.set(server, n);
     const now = Date.now();
-    const call: PendingCall = { id: `${server}::${n}`, server, toolId, startedAt: now, lastActivity: now, timeoutMs, sessionId, controller: new AbortController(), taskId };
+    const call: PendingCall = { id: `${server}::${n}`, server, toolId, startedAt: now, lastActivity: now, timeoutMs, sessionId, controller: new AbortController(), taskId, channel, waitingForClient: null };
     this.calls.set(call.id, call);
     this.onChange();
     return call;
@@ -60,6 +68,25 @@ export class PendingCalls {
   touch(id: string): void {
     const call = this.calls.get(id);
     if (call) call.lastActivity = Date.now();
+  }
+
+  /**
+   * Marks the call as waiting for its client (the method asked), or no longer waiting (null). Its idle
+   * timeout does not run while it waits: a person may be answering. The end of a wait counts as activity.
+   */
+  setWaiting(id: string, method: string | null): void {
+    const call = this.calls.get(id);
+    if (!call || call.waitingForClient === method) return;
+    call.waitingForClient = method;
+    call.lastActivity = Date.now();
+    this.onChange();
+  }
+
+  /** Calls of this server waiting for their client, for the panel. */
+  waitingFor(server: string): number {
+    let count = 0;
+    for (const call of this.calls.values()) if (call.server === server && call.waitingForClient !== null) count++;
+    return count;
   }
 
   end(id: string): void {

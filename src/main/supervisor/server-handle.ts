@@ -122,6 +122,7 @@ export class ServerHandle {
       breaker: this.policy.breaker,
       capabilities: live ? Object.keys(client?.getServerCapabilities() ?? {}).sort() : [],
       pending_count: this.options.pending.countFor(this.name),
+      waiting_for_client: this.options.pending.waitingFor(this.name),
       latency: this.latency.summary(),
     };
   }
@@ -277,6 +278,7 @@ export class ServerHandle {
       if (!catalog.toolsError) this.options.onToolsListed?.(catalog.tools);
       this.startedAt = new Date().toISOString();
       this.watchConnection(connection, attempt);
+      this.options.onConnected?.(connection.client);
       this.lastError = catalog.toolsError;
       this.lifecycle.ready(Date.now() - this.startBegan, connection.client.getNegotiatedProtocolVersion() ?? null, catalog.tools.length, catalog.toolsError);
       this.setState(catalog.toolsError ? 'degraded' : 'online');

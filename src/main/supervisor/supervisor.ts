@@ -1,7 +1,7 @@
 // Owns every server handle: creates them from the effective config, starts eager ones, reconciles on
 // config changes, and publishes health snapshots with a generation counter so consumers drop stale
 // ones. State changes are pushed at once; statistics (latency, pending counts) at most once a second.
-import type { Tool } from '@modelcontextprotocol/client';
+import type { Client, Tool } from '@modelcontextprotocol/client';
 import type { HealthSnapshot } from '../../shared/domain';
 import type { ServerDefinition } from '../config/types';
 import { GatewayError, safeMessage } from '../common/errors';
@@ -36,6 +36,8 @@ export interface SupervisorOptions {
   gatewayEnv: NodeJS.ProcessEnv;
   /** A downstream list (resources, prompts, tools) changed and was re-read. */
   onCatalogChanged?: (kind: CatalogKind) => void;
+  /** A server's new connection is live (see HandleOptions.onConnected). */
+  onConnected?: (server: string, client: Client) => void;
   /** Where descriptions.json lives (offline cards); default: no cache. */
   cacheDir?: string;
   resolveVariables?: VariableResolver;
@@ -252,6 +254,7 @@ export class Supervisor {
       onChildGone: (process) => process.child.pid !== undefined && this.children.remove(process.child.pid),
       onToolsListed: (tools) => this.descriptions?.set(definition.name, tools, definitionIdentity(definition, this.options.gatewayEnv)),
       onCatalogChanged: (kind) => this.options.onCatalogChanged?.(kind),
+      onConnected: (client) => this.options.onConnected?.(definition.name, client),
     });
   }
 

@@ -1,10 +1,14 @@
 // One downstream tools/call: registered as pending for its whole life, bounded by an idle timeout that
-// only that request's progress resets and by an absolute ceiling, cancellable by its caller, a session
-// end or the operator — each ending with a distinct, explainable error.
-import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client';
+// only that request's progress resets (and that does not run while the call waits for its client) and
+// by an absolute ceiling, cancellable by its caller, a session end or the operator — each ending with a
+// distinct, explainable error. A 2026-07-28 server that needs input answers `input_required`: each input
+// request goes to the client session the call serves, and the call is retried with the answers.
+import { CLIENT_CAPABILITIES_META_KEY, isInputRequiredResult, type CallToolResult, type Client, type InputRequiredResult, type Tool } from '@modelcontextprotocol/client';
 import { GatewayError } from '../common/errors';
 import { remainingMs, type CallerDeadline } from './caller-deadline';
-import { CallCancelled, type PendingCalls } from './pending-calls';
+import type { ClientChannel, ClientRequest } from './client-channel';
+import { IdleWatch } from './idle-watch';
+import { CallCancelled, type PendingCall, type PendingCalls } from './pending-calls';
 
 export const DEFAULT_CEILING_MS = 600_000;
 
@@ -34,6 +38,8 @@ export interface ToolCallOptions {
   meta?: Readonly<Record<string, string>>;
   /** The tool as the server listed it: its `x-mcp-header` parameters become `Mcp-Param-*` headers. */
   definition?: Tool;
+  /** The client session this call serves: the server's requests and log lines while serving it go there. */
+  channel?: ClientChannel;
 }
 
 /**
@@ -65,6 +71,34 @@ function silentPastDeadline(toolId: string, timeoutMs: number, startMs: number):
   );
 }
 
+/** E303 for a call whose server sent nothing for a whole idle window (progress resets it). */
+function idleTimeout(toolId: string, timeoutMs: number, startedAt: number): GatewayError {
+  return new GatewayError(
+    'E303',
+    `${toolId} sent nothing for ${timeoutMs} ms and was stopped`,
+    { timeout_ms: timeoutMs, kind: 'idle', elapsed_ms: Date.now() - startedAt },
+    'retry with a larger options.timeout_ms if the tool is slow',
+    true,
+  );
+}
+
+/** The SDK's own timeout stays behind Gatehouse's timers: it only ever fires if they somehow did not. */
+const SDK_TIMEOUT_MARGIN_MS = 5_000;
+/** Rounds of a 2026-07-28 multi-round-trip call (the SDK's own driver allows 10). */
+const MAX_INPUT_ROUNDS = 16;
+
+type CallParams = { name: string; arguments: Record<string, unknown>; _meta?: Record<string, unknown>; inputResponses?: Record<string, unknown>; requestState?: string };
+
+/**
+ * The request's `_meta`: the caller's trace keys and, toward a 2026-07-28 server, the client capabilities
+ * of the session this call serves — so the server asks only for input that session can give.
+ */
+function callMeta(client: Client, server: string, options: ToolCallOptions): { _meta?: Record<string, unknown> } {
+  const meta: Record<string, unknown> = { ...metaParam(options.meta)._meta };
+  if (options.channel && client.getProtocolEra() === 'modern') meta[CLIENT_CAPABILITIES_META_KEY] = options.channel.capabilitiesFor(server);
+  return Object.keys(meta).length ? { _meta: meta } : {};
+}
+
 export async function runToolCall(
   client: Client,
   pending: PendingCalls,
@@ -74,19 +108,14 @@ export async function runToolCall(
   options: ToolCallOptions,
   recordLatency: (ms: number) => void,
 ): Promise<CallToolResult> {
-  const call = pending.begin(server, options.toolId, options.timeoutMs, options.sessionId);
+  const call = pending.begin(server, options.toolId, options.timeoutMs, options.sessionId, undefined, options.channel);
   const ceilingMs = options.ceilingMs ?? DEFAULT_CEILING_MS;
   const ceiling = setTimeout(() => call.controller.abort(new CeilingExceeded(ceilingMs)), ceilingMs);
   const firstWindowMs = options.deadline ? remainingMs(options.deadline) : options.timeoutMs;
-  // Aborting with a reason makes the SDK send notifications/cancelled downstream, as its own timeout does.
-  let firstWindow: NodeJS.Timeout | null =
-    firstWindowMs < options.timeoutMs
-      ? setTimeout(() => call.controller.abort(silentPastDeadline(options.toolId, options.timeoutMs, options.timeoutMs - firstWindowMs)), firstWindowMs)
-      : null;
-  const endFirstWindow = () => {
-    if (firstWindow) clearTimeout(firstWindow);
-    firstWindow = null;
-  };
+  // Aborting with a reason makes the SDK send notifications/cancelled downstream.
+  const idle = new IdleWatch(call, options.timeoutMs, firstWindowMs, (first) =>
+    call.controller.abort(first ? silentPastDeadline(options.toolId, options.timeoutMs, options.timeoutMs - firstWindowMs) : idleTimeout(options.toolId, options.timeoutMs, call.startedAt)),
+  );
   const onCallerAbort = () => pending.cancel(call, 'client');
   if (options.signal?.aborted) onCallerAbort();
   options.signal?.addEventListener('abort', onCallerAbort, { once: true });
@@ -94,20 +123,26 @@ export async function runToolCall(
   try {
     // Aborting the signal makes the SDK send notifications/cancelled downstream. callTool (not a raw
     // request) so a 2026-07-28 server gets the Mcp-Param-* headers its tool declares.
-    const result = await client.callTool(
-      { name: tool, arguments: args, ...metaParam(options.meta) },
-      {
+    const send = (params: CallParams) =>
+      client.callTool(params, {
         toolDefinition: callDefinition(tool, options.definition),
         signal: call.controller.signal,
-        timeout: options.timeoutMs,
-        resetTimeoutOnProgress: true,
+        timeout: ceilingMs + SDK_TIMEOUT_MARGIN_MS,
+        // A 2026-07-28 server asking for input answers input_required: relayed below, to this call's client.
+        allowInputRequired: true,
         onprogress: (progress) => {
-          endFirstWindow();
           pending.touch(call.id);
+          idle.activity();
           options.onProgress?.(progress);
         },
-      },
-    );
+      }) as Promise<CallToolResult | InputRequiredResult>;
+    const params: CallParams = { name: tool, arguments: args, ...callMeta(client, server, options) };
+    let result = await send(params);
+    for (let round = 1; isInputRequiredResult(result); round++) {
+      if (round > MAX_INPUT_ROUNDS) throw tooManyRounds(options.toolId);
+      const answers = await answerInputRequests(server, call, pending, options.channel, result);
+      result = await send({ ...params, ...(answers && { inputResponses: answers }), ...(result.requestState !== undefined && { requestState: result.requestState }) });
+    }
     return result;
   } catch (error) {
     const reason: unknown = call.controller.signal.reason;
@@ -116,9 +151,34 @@ export async function runToolCall(
     throw error;
   } finally {
     clearTimeout(ceiling);
-    endFirstWindow();
+    idle.stop();
     options.signal?.removeEventListener('abort', onCallerAbort);
     pending.end(call.id);
     recordLatency(performance.now() - started);
+  }
+}
+
+function tooManyRounds(toolId: string): GatewayError {
+  return new GatewayError('E302', `${toolId} kept asking its client for input after ${MAX_INPUT_ROUNDS} rounds and was stopped`, { source: 'downstream' });
+}
+
+/**
+ * A 2026-07-28 server's input requests, each asked of the client session this call serves; the call is
+ * "waiting for the client" meanwhile. Undefined when the round carries only requestState (retry as is).
+ */
+async function answerInputRequests(server: string, call: PendingCall, pending: PendingCalls, channel: ClientChannel | undefined, result: InputRequiredResult): Promise<Record<string, unknown> | undefined> {
+  const entries = Object.entries(result.inputRequests ?? {});
+  if (!entries.length) return undefined;
+  if (!channel) {
+    throw new GatewayError('E302', `${call.toolId} asked its client for input, and this call has no client session to ask`, { source: 'downstream' });
+  }
+  pending.setWaiting(call.id, entries.map(([, request]) => request.method).join(', '));
+  try {
+    const answers = await Promise.all(
+      entries.map(async ([key, request]) => [key, await channel.ask(server, request as ClientRequest, call.controller.signal)] as const),
+    );
+    return Object.fromEntries(answers);
+  } finally {
+    pending.setWaiting(call.id, null);
   }
 }

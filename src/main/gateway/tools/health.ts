@@ -42,6 +42,7 @@ export const health = defineMetaTool({
         last_exit_code: row.last_exit_code,
         last_exit_signal: row.last_exit_signal,
         pending_count: row.pending_count,
+        waiting_for_client: row.waiting_for_client || null,
         // Allowed tools past the per-server cap (denied ones are not "dropped": policy hid them on purpose).
         tools_dropped: handle.tools.filter((t) => gateway.policy().toolAllowed(row.name, t.name)).length - indexedTools(row.name, handle.tools, gateway.policy()).length || null,
         latency: row.latency.count ? row.latency : null,

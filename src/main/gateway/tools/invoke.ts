@@ -104,6 +104,7 @@ export const invoke = defineMetaTool({
         toolId,
         sessionId: gateway.session.sessionId,
         meta,
+        channel: call.channel,
         onProgress: call.progressToken === undefined ? undefined : (progress) => void call.sendProgress(progress),
       });
     } catch (error) {

@@ -24,7 +24,8 @@ export const listPending = defineMetaTool({
   title: 'List pending requests',
   description:
     'Requests still running downstream for this client: tool, age, time since the server last showed progress, state; ' +
-    'a wait on one of your MCP tasks (tasks_get, tasks_result) names its task_id and task_status.',
+    'a wait on one of your MCP tasks (tasks_get, tasks_result) names its task_id and task_status; waiting_for_client ' +
+    'names what the server asked you (sampling, elicitation) while the call waits for your answer.',
   annotations: { readOnlyHint: true },
   input: z.object({ server: z.string().nullish() }),
   async run(args, gateway) {
@@ -40,6 +41,8 @@ export const listPending = defineMetaTool({
       timeout_ms: call.timeoutMs,
       state: activityState(call, now),
       last_heartbeat_seconds_ago: seconds(now - call.lastActivity),
+      // The server asked this client something (sampling, elicitation) and the call waits for the answer.
+      waiting_for_client: call.waitingForClient,
       ...taskOf(call, tasks, viewer),
     }));
     return jsonResult({ requests, total_pending: requests.length });

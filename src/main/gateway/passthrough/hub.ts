@@ -1,0 +1,174 @@
+// Everything the gateway passes between downstream servers and upstream sessions beyond requests and
+// their answers: log lines, resource subscriptions and their updates, a server's requests to the client
+// (sampling, elicitation) and the multi-round-trip calls that carry them in the 2026-07-28 era. One hub
+// per core; each downstream connection is attached when it goes live, each upstream session when it opens.
+import type { Client } from '@modelcontextprotocol/client';
+import { CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY, ProtocolError, type CallToolResult, type ClientCapabilities, type ServerContext, type Server } from '@modelcontextprotocol/server';
+import type { LoadedPolicy } from '../../policy';
+import type { ClientChannel } from '../../supervisor/client-channel';
+import type { PendingCalls } from '../../supervisor/pending-calls';
+import type { GatewayContext } from '../meta-tool';
+import { InputFlows, type Attachment, type InputFlow } from './input-flow';
+import { isLogLevel, type LogLevel, type LogLine } from './log-levels';
+import { LogRouter, type LogListener } from './logging';
+import { attachRelays } from './relays';
+import { Subscriptions, type Subscriber } from './subscriptions';
+import { upstreamChannel } from './upstream-channel';
+
+const INVALID_PARAMS = -32602;
+const INTERNAL_ERROR = -32603;
+/** A relayed URL elicitation's completion notice is routed back for this long. */
+const URL_NOTICE_MS = 30 * 60_000;
+/** How long a relayed request may wait for the client (a person may be answering; the server has its own limit too). */
+const ASK_TIMEOUT_MS = 10 * 60_000;
+
+export interface HubDeps {
+  pending: PendingCalls;
+  policy(): LoadedPolicy;
+  clientOf(server: string): Client | null;
+  log(line: string): void;
+}
+
+/** One upstream session (a handshake session, or one 2026-07-28 request) as the hub knows it. */
+export class SessionLink implements LogListener, Subscriber {
+  level: LogLevel | null = null;
+
+  constructor(
+    readonly server: Server,
+    readonly gateway: GatewayContext,
+    private readonly hub: PassthroughHub,
+  ) {}
+
+  sees(server: string): boolean {
+    return this.gateway.supervisor.all().some((handle) => handle.name === server);
+  }
+
+  send(line: LogLine): void {
+    this.server.notification({ method: 'notifications/message', params: { ...line } }).catch(() => undefined);
+  }
+
+  updated(uri: string): void {
+    this.server.sendResourceUpdated({ uri }).catch(() => undefined);
+  }
+
+  /**
+   * The channel of one tools/call that relays: the downstream call asks this client through it. In the
+   * 2025 era the question is a request related to the call; in the 2026 era the call's flow carries it.
+   */
+  attachment(ctx: ServerContext, progressToken: string | number | undefined): Attachment {
+    const modern = ctx.mcpReq.envelope !== undefined;
+    return {
+      signal: ctx.mcpReq.signal,
+      progressToken,
+      notify: (notification) => ctx.mcpReq.notify(notification),
+      ...(!modern && {
+        push: (request, signal) =>
+          ctx.mcpReq.send({ method: request.method as 'sampling/createMessage', params: request.params }, { signal, timeout: ASK_TIMEOUT_MS }) as Promise<Record<string, unknown>>,
+      }),
+    };
+  }
+
+  /**
+   * Runs one upstream tools/call with a channel to this client: a downstream server serving it may ask
+   * this client (sampling, elicitation) and send it log lines. 2026-07-28 requests cannot be asked yet
+   * (the gateway does not answer input_required upstream): their channel carries log lines only, and a
+   * server asking gets the spec's error.
+   */
+  async serveCall(ctx: ServerContext, tool: string, progressToken: string | number | undefined, start: (channel: ClientChannel) => Promise<CallToolResult>): Promise<CallToolResult> {
+    const flow = this.hub.flows.begin(this.gateway.session.sessionId, tool);
+    const channel = this.channel(flow, ctx);
+    const served = await flow.serve(this.attachment(ctx, progressToken), () => start(channel));
+    // Without push (2026-07-28) the channel refuses every question, so no call is ever parked here.
+    if ('resultType' in served && served.resultType === 'input_required') throw new ProtocolError(INTERNAL_ERROR, 'a downstream call asked for input this session cannot be asked for');
+    return served as CallToolResult;
+  }
+
+  channel(flow: InputFlow, ctx: ServerContext): ClientChannel {
+    // The SDK types the 2026-07-28 envelope as an empty object; its keys are the spec's meta keys.
+    const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+    return upstreamChannel({
+      flow,
+      gateway: this.gateway,
+      canAsk: !envelope,
+      capabilities: () => (envelope ? (envelope[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) : this.server.getClientCapabilities()),
+      // 2026-07-28: the request's own logLevel (none: no log lines); 2025: the session's, or all of them.
+      logLevel: () => {
+        if (!envelope) return this.level ?? 'debug';
+        const level = envelope[LOG_LEVEL_META_KEY];
+        return isLogLevel(level) ? level : null;
+      },
+      sentUrlElicitation: envelope ? undefined : (server, id) => this.hub.expectUrlNotice(server, id, this),
+    });
+  }
+
+  close(): void {
+    this.hub.detach(this);
+  }
+}
+
+export class PassthroughHub {
+  readonly flows = new InputFlows();
+  private readonly links = new Set<SessionLink>();
+  private readonly logs: LogRouter;
+  private readonly subscriptions: Subscriptions;
+  private readonly urlNotices = new Map<string, { link: SessionLink; timer: NodeJS.Timeout }>();
+
+  constructor(private readonly deps: HubDeps) {
+    this.logs = new LogRouter(deps.pending, () => this.links, deps.log);
+    this.subscriptions = new Subscriptions({ policy: deps.policy, clientOf: deps.clientOf, note: deps.log });
+  }
+
+  /** A downstream server's connection went live. */
+  connected(server: string, client: Client): void {
+    this.logs.attach(server, client);
+    this.subscriptions.attach(server, client);
+    attachRelays(server, client, this.deps.pending, { take: (name, id) => this.takeUrlNotice(name, id) });
+  }
+
+  /** An upstream session opened: its logging level and subscriptions are kept here. */
+  attach(server: Server, gateway: GatewayContext): SessionLink {
+    const link = new SessionLink(server, gateway, this);
+    this.links.add(link);
+    server.setRequestHandler('logging/setLevel', async (request) => {
+      const { level } = request.params;
+      if (!isLogLevel(level)) throw new ProtocolError(INVALID_PARAMS, `unknown log level ${JSON.stringify(level)}`);
+      link.level = level;
+      return {};
+    });
+    this.subscriptions.register(server, gateway, link);
+    return link;
+  }
+
+  detach(link: SessionLink): void {
+    if (!this.links.delete(link)) return;
+    this.subscriptions.drop(link);
+    for (const [id, notice] of this.urlNotices) {
+      if (notice.link !== link) continue;
+      clearTimeout(notice.timer);
+      this.urlNotices.delete(id);
+    }
+  }
+
+  close(): void {
+    this.flows.closeAll();
+    for (const notice of this.urlNotices.values()) clearTimeout(notice.timer);
+    this.urlNotices.clear();
+  }
+
+  expectUrlNotice(server: string, elicitationId: string, link: SessionLink): void {
+    const id = `${server}\u0000${elicitationId}`;
+    clearTimeout(this.urlNotices.get(id)?.timer);
+    const timer = setTimeout(() => this.urlNotices.delete(id), URL_NOTICE_MS);
+    timer.unref?.();
+    this.urlNotices.set(id, { link, timer });
+  }
+
+  private takeUrlNotice(server: string, elicitationId: string): ((params: Record<string, unknown>) => void) | undefined {
+    const id = `${server}\u0000${elicitationId}`;
+    const notice = this.urlNotices.get(id);
+    if (!notice) return undefined;
+    clearTimeout(notice.timer);
+    this.urlNotices.delete(id);
+    return (params) => void notice.link.server.notification({ method: 'notifications/elicitation/complete', params: { elicitationId: params.elicitationId } }).catch(() => undefined);
+  }
+}
