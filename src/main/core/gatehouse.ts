@@ -134,6 +134,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     gatewayEnv: env,
     cacheDir,
     onCatalogChanged: (kind) => {
+      if (kind === 'tools') passthrough?.toolsMayHaveChanged(); // sessions listing downstream tools (exposure)
       for (const session of sessions) {
         const send = kind === 'resources' ? session.sendResourceListChanged() : kind === 'prompts' ? session.sendPromptListChanged() : null;
         send?.catch(() => sessions.delete(session)); // a session that cannot be told is gone
@@ -182,6 +183,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     layout = projects.layout(own, (name) => policy.serverAllowed(name));
     for (const scope of directories.keys()) if (scope !== null && !layout.visible.has(scope)) directories.delete(scope);
     const result = await supervisor.apply(new Map([...own, ...layout.definitions]));
+    passthrough?.toolsMayHaveChanged(); // servers or policy changed: so may the tools sessions see listed
     return { revisionId: revision.id, ...result };
   };
 

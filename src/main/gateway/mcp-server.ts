@@ -70,7 +70,7 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext, 
     { name: 'gatehouse', title: 'Gatehouse', version: GATEHOUSE_VERSION },
     {
       capabilities: {
-        tools: {},
+        tools: passthrough ? { listChanged: true } : {},
         resources: { listChanged: true, ...(passthrough && { subscribe: true }) },
         prompts: { listChanged: true },
         completions: {},
@@ -85,16 +85,24 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext, 
   const schemaOf = new Map(listed.map((tool) => [tool.name, tool.inputSchema]));
 
   // Meta-tools denied by the gateway_tools policy are absent from the list (and refused if called).
-  server.setRequestHandler('tools/list', async () => ({ tools: listed.filter((tool) => context.policy().gatewayToolAllowed(tool.name)) }));
+  // Downstream tools listed directly (pinned or aggregate exposure) follow the meta-tools.
+  server.setRequestHandler('tools/list', async () => ({
+    tools: [...listed.filter((tool) => context.policy().gatewayToolAllowed(tool.name)), ...(link?.exposure.list() ?? [])],
+  }));
   registerResourcesAndPrompts(server, context);
   registerCompletions(server, context);
   server.setRequestHandler('tools/call', async (request, ctx): Promise<CallToolResult> => {
-    const tool = byName.get(request.params.name);
+    // A listed downstream tool called by its `server::tool` name takes gateway.invoke's path (audit,
+    // redaction, limits, policy) and is answered with the tool's own result.
+    const direct = !byName.has(request.params.name) && link?.exposure.lists(request.params.name) === true;
+    const name = direct ? 'gateway.invoke' : request.params.name;
+    const tool = byName.get(name);
     // An unknown name is a protocol error (-32602), not a tool result: no tool ran (MCP tools spec).
     if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`, { code: 'E301', suggestion: 'tools/list shows the tools' });
-    const decision = context.policy().decideGatewayTool(request.params.name);
-    if (!decision.allowed) return errorResult(new GatewayError(decision.code, decision.message, {}, decision.suggestion));
-    const args = parseJsonTextFields(schemaOf.get(tool.name) ?? {}, request.params.arguments ?? {});
+    const decision = direct ? null : context.policy().decideGatewayTool(name);
+    if (decision && !decision.allowed) return errorResult(new GatewayError(decision.code, decision.message, {}, decision.suggestion));
+    const raw = direct ? { tool_id: request.params.name, arguments: request.params.arguments ?? {} } : (request.params.arguments ?? {});
+    const args = parseJsonTextFields(schemaOf.get(tool.name) ?? {}, raw);
     const parsed = tool.input.safeParse(dropNulls(args));
     if (!parsed.success) {
       const detail = parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');
@@ -103,7 +111,7 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext, 
     const progressToken = request.params._meta?.progressToken;
     const startedAt = Date.now();
     // Known secret values are always scrubbed; only a plain invoke may turn the policy's patterns off.
-    const patterns = !patternsOptedOut(request.params.name, parsed.data);
+    const patterns = !patternsOptedOut(name, parsed.data);
     if (!patterns) context.skipPatternsFor?.(ctx.mcpReq.id);
     let result: CallToolResult;
     const run = (channel?: CallContext['channel']) =>
@@ -112,6 +120,7 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext, 
         progressToken,
         requestMeta: request.params._meta,
         channel,
+        direct,
         sendProgress: async (progress) => {
           if (progressToken === undefined) return;
           await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...progress } });
@@ -123,7 +132,7 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext, 
     } catch (error) {
       result = context.redact(errorResult(error));
     }
-    context.recordCall?.(request.params.name, parsed.data, result, startedAt, request.params._meta);
+    context.recordCall?.(name, parsed.data, result, startedAt, request.params._meta);
     return result;
   });
   if (link) {

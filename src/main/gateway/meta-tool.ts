@@ -82,6 +82,8 @@ export interface CallContext {
   requestMeta?: Record<string, unknown>;
   /** The calling client session, for what a downstream server asks it or logs while serving this call. */
   channel?: ClientChannel;
+  /** The client called a listed downstream tool by name (exposure modes): answer with its own result, not invoke's envelope. */
+  direct?: boolean;
 }
 
 export interface MetaTool<S extends z.ZodType = z.ZodType> {

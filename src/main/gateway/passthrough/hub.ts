@@ -11,6 +11,7 @@ import type { GatewayContext } from '../meta-tool';
 import { InputFlows, type Attachment, type InputFlow } from './input-flow';
 import { isLogLevel, type LogLevel, type LogLine } from './log-levels';
 import { LogRouter, type LogListener } from './logging';
+import { SessionExposure } from './exposure';
 import { attachRelays } from './relays';
 import { Subscriptions, type Subscriber } from './subscriptions';
 import { upstreamChannel } from './upstream-channel';
@@ -32,12 +33,16 @@ export interface HubDeps {
 /** One upstream session (a handshake session, or one 2026-07-28 request) as the hub knows it. */
 export class SessionLink implements LogListener, Subscriber {
   level: LogLevel | null = null;
+  /** The downstream tools this session sees in tools/list (exposure modes), by its clientInfo name. */
+  readonly exposure: SessionExposure;
 
   constructor(
     readonly server: Server,
     readonly gateway: GatewayContext,
     private readonly hub: PassthroughHub,
-  ) {}
+  ) {
+    this.exposure = new SessionExposure(gateway, () => server.getClientVersion()?.name ?? null);
+  }
 
   sees(server: string): boolean {
     return this.gateway.supervisor.all().some((handle) => handle.name === server);
@@ -123,6 +128,14 @@ export class PassthroughHub {
     this.logs.attach(server, client);
     this.subscriptions.attach(server, client);
     attachRelays(server, client, this.deps.pending, { take: (name, id) => this.takeUrlNotice(name, id) });
+    this.toolsMayHaveChanged();
+  }
+
+  /** A tool list, the policy or the servers changed: sessions whose listed tools differ now are told. */
+  toolsMayHaveChanged(): void {
+    for (const link of this.links) {
+      if (link.exposure.changed()) link.server.sendToolListChanged().catch(() => undefined);
+    }
   }
 
   /** An upstream session opened: its logging level and subscriptions are kept here. */

@@ -7,6 +7,7 @@ import { callError } from '../call-errors';
 import { validateArguments } from '../validate-arguments';
 import { errorEntry, jsonResult } from '../envelope';
 import { resultAnswer } from '../result-answer';
+import { directAnswer } from '../passthrough/direct-answer';
 import { defineMetaTool } from '../meta-tool';
 import { resolveTool, type ResolvedTool } from '../resolve-tool';
 import { outputBudget } from '../output-budget';
@@ -111,6 +112,7 @@ export const invoke = defineMetaTool({
       return failure(callError(error, { server: handle.name, toolId, timeoutMs, startedAt }));
     }
 
-    return resultAnswer(toolId, downstream, outputBudget(gateway, args.options?.max_output_chars, args.options?.redact_secrets !== false));
+    const budget = outputBudget(gateway, args.options?.max_output_chars, args.options?.redact_secrets !== false);
+    return call.direct ? directAnswer(downstream, budget) : resultAnswer(toolId, downstream, budget);
   },
 });
