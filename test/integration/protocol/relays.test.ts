@@ -28,6 +28,7 @@ describe.each(HANDSHAKE_LANES)('%s', (lane) => {
   let sampler: Client;
   let plain: Client;
   let elicited: Client;
+  let browser: Client;
   const seenWhileWaiting: PendingListing[] = [];
   const samplingAsked: unknown[] = [];
 
@@ -38,6 +39,8 @@ describe.each(HANDSHAKE_LANES)('%s', (lane) => {
       handlers: (client) =>
         client.setRequestHandler('sampling/createMessage', async (request) => {
           samplingAsked.push(request.params);
+          // A person (or a slow model) answering: longer than the call's whole idle timeout.
+          if (JSON.stringify(request.params).includes('take your time')) await new Promise((r) => setTimeout(r, 2_500));
           // The call waits for this client now: its pending record says so.
           seenWhileWaiting.push((await callMeta<PendingListing>(client, 'gateway.list_pending')).body);
           return { role: 'assistant', content: { type: 'text', text: 'relayed answer 7f3a' }, model: 'test-model' };
@@ -49,6 +52,11 @@ describe.each(HANDSHAKE_LANES)('%s', (lane) => {
       capabilities: { elicitation: { form: {} } },
       handlers: (client) =>
         client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { name: 'Ada Relay', check: true } })),
+    });
+    browser = await gateway.connect(lane, {
+      name: 'browser',
+      capabilities: { elicitation: { form: {}, url: {} } },
+      handlers: (client) => client.setRequestHandler('elicitation/create', async (request) => (request.params.mode === 'url' ? { action: 'accept' } : { action: 'decline' })),
     });
   });
 
@@ -75,6 +83,21 @@ describe.each(HANDSHAKE_LANES)('%s', (lane) => {
     expect(outcome.ok).toBe(false);
     expect(JSON.stringify(outcome)).toContain('blocked by policy');
     expect(samplingAsked.length).toBe(before);
+  });
+
+  it('does not time a call out while it waits for its client to answer', async () => {
+    const outcome = await invoke(sampler, 'everything::trigger-sampling-request', { prompt: 'take your time', maxTokens: 5 }, { timeout_ms: 1000 });
+    expect(outcome.code).toBeNull();
+    expect(outcome.text).toContain('relayed answer 7f3a');
+  });
+
+  it('relays a URL elicitation only to a client that declared URL mode', async () => {
+    const args = { url: 'https://example.com/consent' };
+    const formOnly = await callMeta(elicited, 'gateway.invoke', { tool_id: 'everything::trigger-url-elicitation', arguments: args });
+    expect(formOnly.isError).toBe(true);
+    expect(JSON.stringify(formOnly.body)).toContain('does not support url-mode elicitation');
+    const accepted = await callMeta<{ ok: boolean }>(browser, 'gateway.invoke', { tool_id: 'everything::trigger-url-elicitation', arguments: args });
+    expect(accepted.body.ok).toBe(true);
   });
 
   it('relays a form elicitation and hands the answer back to the server', async () => {
