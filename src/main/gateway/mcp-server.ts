@@ -1,6 +1,6 @@
 // The MCP face of Gatehouse: a low-level server that lists the gateway.* meta-tools and dispatches
 // calls to them. Low-level (not McpServer) so unknown tools and bad input get the contract's answers.
-import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type Tool } from '@modelcontextprotocol/server';
+import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type InputRequiredResult, type Tool } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { GatewayError } from '../common/errors';
 import { GATEHOUSE_VERSION } from '../common/version';
@@ -8,8 +8,8 @@ import { errorResult } from './envelope';
 import { nullableAsAnyOf } from './nullable-anyof';
 import { registerResourcesAndPrompts } from './resources-prompts';
 import { registerCompletions } from './passthrough/completions';
-import type { PassthroughHub } from './passthrough/hub';
-import type { CallContext, GatewayContext, MetaTool } from './meta-tool';
+import type { PassthroughHub, ServedCall } from './passthrough/hub';
+import type { GatewayContext, MetaTool } from './meta-tool';
 import { catalogSearch } from './tools/catalog-search';
 import { describe } from './tools/describe';
 import { health } from './tools/health';
@@ -91,7 +91,7 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext, 
   }));
   registerResourcesAndPrompts(server, context);
   registerCompletions(server, context);
-  server.setRequestHandler('tools/call', async (request, ctx): Promise<CallToolResult> => {
+  server.setRequestHandler('tools/call', async (request, ctx): Promise<CallToolResult | InputRequiredResult> => {
     // A listed downstream tool called by its `server::tool` name takes gateway.invoke's path (audit,
     // redaction, limits, policy) and is answered with the tool's own result.
     const direct = !byName.has(request.params.name) && link?.exposure.lists(request.params.name) === true;
@@ -113,25 +113,30 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext, 
     // Known secret values are always scrubbed; only a plain invoke may turn the policy's patterns off.
     const patterns = !patternsOptedOut(name, parsed.data);
     if (!patterns) context.skipPatternsFor?.(ctx.mcpReq.id);
-    let result: CallToolResult;
-    const run = (channel?: CallContext['channel']) =>
+    const run = (served?: ServedCall) =>
       tool.run(parsed.data, context, {
-        signal: ctx.mcpReq.signal,
+        signal: served?.signal ?? ctx.mcpReq.signal,
         progressToken,
         requestMeta: request.params._meta,
-        channel,
+        channel: served?.channel,
         direct,
-        sendProgress: async (progress) => {
-          if (progressToken === undefined) return;
-          await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...progress } });
-        },
+        sendProgress:
+          served?.sendProgress ??
+          (async (progress) => {
+            if (progressToken === undefined) return;
+            await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...progress } });
+          }),
       });
+    let answer: CallToolResult | InputRequiredResult;
     try {
       // Every answer passes the redaction pipeline: downstream output, errors and stderr tails alike.
-      result = context.redact(await (link ? link.serveCall(ctx, request.params.name, progressToken, run) : run()), { patterns });
+      answer = context.redact(await (link ? link.serveCall(ctx, request.params.name, progressToken, run) : run()), { patterns });
     } catch (error) {
-      result = context.redact(errorResult(error));
+      answer = context.redact(errorResult(error));
     }
+    // A 2026-07-28 round that asks the client for input is not an outcome yet: the retry's answer is audited.
+    if (isInputRequiredResult(answer)) return answer;
+    const result = answer;
     context.recordCall?.(name, parsed.data, result, startedAt, request.params._meta);
     return result;
   });

@@ -66,3 +66,22 @@ describe.each(['memory', 'http-handshake'] as Lane[])('%s', (lane) => {
     expect(leaks(lines)).toEqual([]);
   });
 });
+
+describe('http-stateless (2026-07-28)', () => {
+  it.each(['chatty', 'modern'])('hands %s\'s question to the client inside input_required, with its secret redacted', async (server) => {
+    const asked: unknown[] = [];
+    const client = await gateway.connect('http-stateless', {
+      capabilities: { sampling: {} },
+      handlers: (c) =>
+        c.setRequestHandler('sampling/createMessage', async (request) => {
+          asked.push(request.params);
+          return { role: 'assistant', content: { type: 'text', text: 'a short summary' }, model: 'test-model' };
+        }),
+    });
+    const outcome = await invoke(client, `${server}::ask_model`);
+    expect(outcome.ok).toBe(true);
+    expect(outcome.text).toContain('a short summary');
+    expect(JSON.stringify(asked)).toContain('Summarise this for me');
+    expect(leaks(asked)).toEqual([]);
+  });
+});

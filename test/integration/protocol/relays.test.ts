@@ -108,11 +108,29 @@ describe.each(HANDSHAKE_LANES)('%s', (lane) => {
   });
 });
 
-describe('http-stateless', () => {
-  it('gives the server an error rather than asking a 2026-07-28 request it cannot ask', async () => {
-    const client = await gateway.connect('http-stateless', { name: 'stateless', capabilities: { sampling: {} } });
+describe('http-stateless (2026-07-28)', () => {
+  it('asks the client with input_required and finishes the call on its retry', async () => {
+    const asked: unknown[] = [];
+    // The SDK client answers input_required from its own handlers and retries with the requestState.
+    const client = await gateway.connect('http-stateless', {
+      name: 'stateless',
+      capabilities: { sampling: {} },
+      handlers: (c) =>
+        c.setRequestHandler('sampling/createMessage', async (request) => {
+          asked.push(request.params);
+          return { role: 'assistant', content: { type: 'text', text: 'stateless answer 5c1d' }, model: 'test-model' };
+        }),
+    });
+    const outcome = await invoke(client, 'everything::trigger-sampling-request', { prompt: 'hello', maxTokens: 5 });
+    expect(outcome.ok).toBe(true);
+    expect(outcome.text).toContain('stateless answer 5c1d');
+    expect(asked).toHaveLength(1);
+  });
+
+  it('gives the server the spec error when the request did not declare sampling', async () => {
+    const client = await gateway.connect('http-stateless', { name: 'stateless-plain' });
     const outcome = await invoke(client, 'everything::trigger-sampling-request', { prompt: 'hello', maxTokens: 5 });
     expect(outcome.ok).toBe(false);
-    expect(JSON.stringify(outcome)).toContain('2026-07-28');
+    expect(JSON.stringify(outcome)).toContain('does not support sampling');
   });
 });

@@ -8,7 +8,7 @@ import type { LoadedPolicy } from '../../policy';
 import type { ClientChannel } from '../../supervisor/client-channel';
 import type { PendingCalls } from '../../supervisor/pending-calls';
 import type { GatewayContext } from '../meta-tool';
-import { InputFlows, type Attachment, type InputFlow } from './input-flow';
+import { InputFlows, type Attachment, type InputFlow, type Served } from './input-flow';
 import { isLogLevel, type LogLevel, type LogLine } from './log-levels';
 import { LogRouter, type LogListener } from './logging';
 import { SessionExposure } from './exposure';
@@ -17,11 +17,18 @@ import { Subscriptions, type Subscriber } from './subscriptions';
 import { upstreamChannel } from './upstream-channel';
 
 const INVALID_PARAMS = -32602;
-const INTERNAL_ERROR = -32603;
 /** A relayed URL elicitation's completion notice is routed back for this long. */
 const URL_NOTICE_MS = 30 * 60_000;
 /** How long a relayed request may wait for the client (a person may be answering; the server has its own limit too). */
 const ASK_TIMEOUT_MS = 10 * 60_000;
+
+/** What a tools/call served through the hub runs with: its channel, cancellation and progress. */
+export interface ServedCall {
+  channel: ClientChannel;
+  /** The call's own cancellation: in the 2026-07-28 era it outlives the request that started it. */
+  signal: AbortSignal;
+  sendProgress(progress: { progress: number; total?: number; message?: string }): Promise<void>;
+}
 
 export interface HubDeps {
   pending: PendingCalls;
@@ -75,17 +82,26 @@ export class SessionLink implements LogListener, Subscriber {
 
   /**
    * Runs one upstream tools/call with a channel to this client: a downstream server serving it may ask
-   * this client (sampling, elicitation) and send it log lines. 2026-07-28 requests cannot be asked yet
-   * (the gateway does not answer input_required upstream): their channel carries log lines only, and a
-   * server asking gets the spec's error.
+   * this client (sampling, elicitation) and send it log lines. A 2025-11-25 session is asked at once,
+   * within the request. A 2026-07-28 request is answered `input_required` while the call keeps running
+   * (parked), and the client's retry with the same requestState picks it up (input-flow.ts).
    */
-  async serveCall(ctx: ServerContext, tool: string, progressToken: string | number | undefined, start: (channel: ClientChannel) => Promise<CallToolResult>): Promise<CallToolResult> {
-    const flow = this.hub.flows.begin(this.gateway.session.sessionId, tool);
+  async serveCall(ctx: ServerContext, tool: string, progressToken: string | number | undefined, start: (served: ServedCall) => Promise<CallToolResult>): Promise<Served> {
+    const owner = this.gateway.session.sessionId;
+    const attachment = this.attachment(ctx, progressToken);
+    const state = ctx.mcpReq.requestState();
+    if (ctx.mcpReq.envelope !== undefined && typeof state === 'string') {
+      return this.hub.flows.resume(state, owner, tool).serve(attachment, null, ctx.mcpReq.inputResponses);
+    }
+    const flow = this.hub.flows.begin(owner, tool);
     const channel = this.channel(flow, ctx);
-    const served = await flow.serve(this.attachment(ctx, progressToken), () => start(channel));
-    // Without push (2026-07-28) the channel refuses every question, so no call is ever parked here.
-    if ('resultType' in served && served.resultType === 'input_required') throw new ProtocolError(INTERNAL_ERROR, 'a downstream call asked for input this session cannot be asked for');
-    return served as CallToolResult;
+    // Progress goes to whichever upstream request serves the call now (2026-07-28: each retry is a new one).
+    const sendProgress = async (progress: { progress: number; total?: number; message?: string }) => {
+      const current = flow.attachment;
+      if (current?.progressToken === undefined) return;
+      await current.notify({ method: 'notifications/progress', params: { progressToken: current.progressToken, ...progress } }).catch(() => undefined);
+    };
+    return flow.serve(attachment, () => start({ channel, signal: flow.controller.signal, sendProgress }));
   }
 
   channel(flow: InputFlow, ctx: ServerContext): ClientChannel {
@@ -94,7 +110,6 @@ export class SessionLink implements LogListener, Subscriber {
     return upstreamChannel({
       flow,
       gateway: this.gateway,
-      canAsk: !envelope,
       capabilities: () => (envelope ? (envelope[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) : this.server.getClientCapabilities()),
       // 2026-07-28: the request's own logLevel (none: no log lines); 2025: the session's, or all of them.
       logLevel: () => {

@@ -7,7 +7,7 @@
 // registry, bound to the session (or principal) that made the call: it cannot be forged or replayed by
 // another caller, and it expires if the client never comes back.
 import { randomBytes } from 'node:crypto';
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import { ProtocolError } from '@modelcontextprotocol/server';
 import type { ClientRequest } from '../../supervisor/client-channel';
 
@@ -37,7 +37,7 @@ export interface Attachment {
   progressToken: string | number | undefined;
 }
 
-export type Served = CallToolResult | { resultType: 'input_required'; inputRequests: Record<string, ClientRequest>; requestState: string };
+export type Served = CallToolResult | InputRequiredResult;
 
 export class InputFlow {
   readonly token = randomBytes(32).toString('hex');
@@ -104,7 +104,8 @@ export class InputFlow {
       this.park();
       const inputRequests: Record<string, ClientRequest> = {};
       for (const [key, ask] of this.asks) inputRequests[key] = ask.request;
-      return { resultType: 'input_required', inputRequests, requestState: this.token };
+      // The questions are the server's own requests, passed on as they came (checked by the SDK on the way out).
+      return { resultType: 'input_required', inputRequests, requestState: this.token } as unknown as InputRequiredResult;
     } finally {
       this.detach(attachment);
     }

@@ -18,8 +18,6 @@ const KIND_OF: Record<string, RelayKind> = { 'sampling/createMessage': 'sampling
 export interface ChannelSource {
   flow: InputFlow;
   gateway: GatewayContext;
-  /** Whether this client can be asked mid-call at all (a 2025-11-25 session can; a 2026-07-28 request cannot yet). */
-  canAsk: boolean;
   /** What the client declared: at initialize (2025 era) or in this request's `_meta` (2026 era). */
   capabilities(): ClientCapabilities | undefined;
   /** The lowest level the client wants log lines at; null: none. */
@@ -55,7 +53,6 @@ export function upstreamChannel(source: ChannelSource): ClientChannel {
   return {
     async ask(server, request, signal) {
       const kind = KIND_OF[request.method];
-      if (!source.canAsk) throw new ProtocolError(METHOD_NOT_FOUND, `the client request that made this call (protocol 2026-07-28) cannot be sent ${request.method} by Gatehouse`);
       if (!kind) throw new ProtocolError(METHOD_NOT_FOUND, `Gatehouse does not relay ${request.method} to its clients`);
       const decision = gateway.policy().decideRelay(server, kind);
       if (!decision.allowed) throw new ProtocolError(METHOD_NOT_FOUND, `${decision.message} (${decision.suggestion})`);
@@ -66,7 +63,6 @@ export function upstreamChannel(source: ChannelSource): ClientChannel {
       return answer;
     },
     capabilitiesFor(server) {
-      if (!source.canAsk) return {};
       const declared = source.capabilities() ?? {};
       const allowed: Record<string, unknown> = {};
       for (const kind of ['sampling', 'elicitation'] as const) {
