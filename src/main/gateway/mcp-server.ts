@@ -132,6 +132,8 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext, 
       // Every answer passes the redaction pipeline: downstream output, errors and stderr tails alike.
       answer = context.redact(await (link ? link.serveCall(ctx, request.params.name, progressToken, run) : run()), { patterns });
     } catch (error) {
+      // A retry naming a requestState this caller was never given is a protocol error (-32602), not a tool's.
+      if (link?.isInvalidRetry(error)) throw error;
       answer = context.redact(errorResult(error));
     }
     // A 2026-07-28 round that asks the client for input is not an outcome yet: the retry's answer is audited.

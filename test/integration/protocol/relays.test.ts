@@ -134,3 +134,13 @@ describe('http-stateless (2026-07-28)', () => {
     expect(JSON.stringify(outcome)).toContain('does not support sampling');
   });
 });
+
+describe('requestState', () => {
+  it('refuses a retry naming a requestState the gateway never gave this caller', async () => {
+    const client = await gateway.connect('http-stateless', { name: 'forger', capabilities: { sampling: {} } });
+    const forged = 'ab'.repeat(32);
+    await expect(
+      client.request({ method: 'tools/call', params: { name: 'gateway.invoke', arguments: { tool_id: 'everything::echo', arguments: { message: 'x' } }, requestState: forged, inputResponses: {} } }),
+    ).rejects.toThrow(/Invalid or expired requestState/);
+  });
+});

@@ -104,6 +104,10 @@ export class SessionLink implements LogListener, Subscriber {
     return flow.serve(attachment, () => start({ channel, signal: flow.controller.signal, sendProgress }));
   }
 
+  isInvalidRetry(error: unknown): boolean {
+    return error instanceof ProtocolError && (error.data as { reason?: unknown } | undefined)?.reason === 'invalid_request_state';
+  }
+
   channel(flow: InputFlow, ctx: ServerContext): ClientChannel {
     // The SDK types the 2026-07-28 envelope as an empty object; its keys are the spec's meta keys.
     const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
