@@ -79,3 +79,18 @@ describe.each(HANDSHAKE_LANES)('%s', (lane) => {
     await expect(client.subscribeResource({ uri: 'nowhere://nothing' })).rejects.toThrow(/not found|nowhere/i);
   });
 });
+
+describe('after the server restarts', () => {
+  it('renews the subscriptions sessions hold there, so their updates keep coming', async () => {
+    const updates: string[] = [];
+    const client = await gateway.connect('memory', { handlers: collect([], updates) });
+    await client.subscribeResource({ uri: document });
+    await gateway.gatehouse.api.stopServer({ name: 'everything' });
+    await gateway.gatehouse.api.startServer({ name: 'everything' });
+    const before = updates.length;
+    // The new process starts with its simulations off: switch its updates on again.
+    expect((await invoke(client, 'everything::toggle-subscriber-updates')).ok).toBe(true);
+    await waitFor(() => updates.length > before, 'an update from the restarted server', 45_000);
+    expect(updates.at(-1)).toBe(document);
+  }, 60_000);
+});
