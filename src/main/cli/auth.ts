@@ -112,7 +112,7 @@ export async function runAuth(argv: string[], io: AuthIo): Promise<number> {
         const result = await oauth.signOut(definition);
         if (!result.was_signed_in) io.stdout(`"${definition.name}" had no OAuth sign-in; nothing to do.\n`);
         else {
-          const revoked = result.revoked.length ? `revoked its ${result.revoked.join(' and ')}` : (result.revocation_note ?? '');
+          const revoked = [result.revoked.length ? `revoked its ${result.revoked.join(' and ')}` : null, result.revocation_note].filter(Boolean).join('; ') || 'nothing was revoked';
           io.stdout(`Signed out of "${definition.name}": ${revoked}; the tokens are deleted from the keychain.\n`);
         }
         return 0;

@@ -78,12 +78,12 @@ export class GatehouseOAuthProvider implements OAuthClientProvider {
   async clientInformation(_ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
     const client = await this.server.loadClient();
     if (!client) return undefined;
-    const { v: _v, server_url: _url, issuer, redirect_uris: _uris, token_endpoint_auth_method: _method, ...info } = client;
+    const { v: _v, server_url: _url, issuer, redirect_uris: _uris, token_endpoint_auth_method: _method, scope: _scope, ...info } = client;
     return { ...info, ...(issuer ? { issuer } : {}) };
   }
 
   async saveClientInformation(info: StoredOAuthClientInformation): Promise<void> {
-    const full = info as StoredOAuthClientInformation & { redirect_uris?: string[]; token_endpoint_auth_method?: string };
+    const full = info as StoredOAuthClientInformation & { redirect_uris?: string[]; token_endpoint_auth_method?: string; scope?: string };
     await this.server.saveClient({
       issuer: info.issuer ?? null,
       client_id: info.client_id,
@@ -92,6 +92,7 @@ export class GatehouseOAuthProvider implements OAuthClientProvider {
       ...(info.client_secret_expires_at !== undefined ? { client_secret_expires_at: info.client_secret_expires_at } : {}),
       ...(full.redirect_uris ? { redirect_uris: full.redirect_uris } : {}),
       ...(full.token_endpoint_auth_method ? { token_endpoint_auth_method: full.token_endpoint_auth_method } : {}),
+      ...(typeof full.scope === 'string' ? { scope: full.scope } : {}),
     });
   }
 

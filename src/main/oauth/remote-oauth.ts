@@ -145,12 +145,11 @@ export class RemoteOAuth {
       } else {
         const client = await state.loadClient();
         // The refresh token first: revoking it ends the grant, which most servers extend to its access tokens.
-        if (record.refresh_token) {
-          await revokeToken(endpoint, record.refresh_token, 'refresh_token', client, this.fetchFn);
+        if (record.refresh_token && (await revokeToken(endpoint, record.refresh_token, 'refresh_token', client, this.fetchFn)) === 'revoked') {
           result.revoked.push('refresh_token');
         }
-        await revokeToken(endpoint, record.access_token, 'access_token', client, this.fetchFn);
-        result.revoked.push('access_token');
+        if ((await revokeToken(endpoint, record.access_token, 'access_token', client, this.fetchFn)) === 'revoked') result.revoked.push('access_token');
+        else result.revocation_note = 'the access token cannot be revoked (the server does not support it for this token type); it stays valid until it expires';
       }
     } catch (error) {
       result.revocation_note = `revoking at the authorization server failed (${safeMessage(error).slice(0, 200)}); the stored tokens are deleted all the same`;

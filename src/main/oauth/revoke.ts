@@ -9,7 +9,7 @@ export async function revokeToken(
   hint: 'access_token' | 'refresh_token',
   client: ClientRecord | null,
   fetchFn: FetchLike,
-): Promise<void> {
+): Promise<'revoked' | 'unsupported'> {
   // Credentials go only to https endpoints (or loopback), as for the token endpoint.
   const url = assertSecureTokenEndpoint(endpoint);
   const body = new URLSearchParams({ token, token_type_hint: hint });
@@ -22,7 +22,13 @@ export async function revokeToken(
     if (client.client_secret) body.set('client_secret', client.client_secret);
   }
   const response = await fetchFn(url, { method: 'POST', headers, body });
-  await response.body?.cancel().catch(() => undefined);
-  // 200 also for a token the server no longer knows (RFC 7009 §2.2): anything else did not revoke.
-  if (!response.ok) throw new Error(`the revocation endpoint answered HTTP ${response.status}`);
+  // 200 also for a token the server no longer knows (RFC 7009 §2.2).
+  if (response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    return 'revoked';
+  }
+  const answer = (await response.json().catch(() => null)) as { error?: unknown } | null;
+  // Self-contained (JWT) access tokens often cannot be revoked: they stay valid until they expire.
+  if (answer?.error === 'unsupported_token_type') return 'unsupported';
+  throw new Error(`the revocation endpoint answered HTTP ${response.status}${typeof answer?.error === 'string' ? ` ${answer.error.slice(0, 60)}` : ''}`);
 }

@@ -50,7 +50,13 @@ function wantedScope(state: ServerOAuthState, options: SignInOptions) {
 export async function startSignIn(state: ServerOAuthState, definition: RemoteServerDefinition, options: SignInOptions): Promise<SignInSession> {
   await state.loadTokens(true);
   const { scope, force } = wantedScope(state, options);
-  const client = await state.loadClient().catch(() => null);
+  let client = await state.loadClient().catch(() => null);
+  // A registration limited to narrower scopes cannot be granted wider ones: register again (not for a
+  // client-ID metadata document, whose client id is a URL the operator publishes).
+  if (client?.scope !== undefined && scope && !/^https:/.test(client.client_id) && missingScopes(scope, client.scope).length) {
+    await state.deleteClient();
+    client = null;
+  }
   const flow: InteractiveFlow = { redirectUrl: '', state: randomBytes(24).toString('base64url'), authorizationUrl: null, codeVerifier: null };
   const listener = await openLoopbackRedirect(flow.state, registeredPort(client?.redirect_uris));
   flow.redirectUrl = listener.url;

@@ -40,6 +40,8 @@ const clientRecord = z.object({
   client_secret_expires_at: z.number().optional(),
   redirect_uris: z.array(z.string()).optional(),
   token_endpoint_auth_method: z.string().optional(),
+  /** The scope the registration allows, where the server said (a wider sign-in registers again). */
+  scope: z.string().optional(),
 });
 export type ClientRecord = z.infer<typeof clientRecord>;
 

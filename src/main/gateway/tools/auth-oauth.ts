@@ -100,11 +100,13 @@ export async function oauthSignOut(handle: ServerHandle & { definition: RemoteSe
   const server = handle.name;
   try {
     const result = await options.oauth.signOut(handle.definition);
-    const revoked = result.revoked.length ? `revoked its ${result.revoked.join(' and ')} at the authorization server` : (result.revocation_note ?? 'nothing to revoke');
+    const revoked = [result.revoked.length ? `revoked its ${result.revoked.join(' and ')} at the authorization server` : null, result.revocation_note]
+      .filter(Boolean)
+      .join('; ');
     return {
       ok: true,
       fields: {
-        message: result.was_signed_in ? `Signed out of '${server}': ${revoked}; the tokens are deleted from the keychain.` : `'${server}' had no OAuth sign-in; nothing was stored.`,
+        message: result.was_signed_in ? `Signed out of '${server}': ${revoked || 'nothing was revoked'}; the tokens are deleted from the keychain.` : `'${server}' had no OAuth sign-in; nothing was stored.`,
         auth_state: 'missing_auth',
         oauth_status: 'signed_out',
         revoked: result.revoked,
