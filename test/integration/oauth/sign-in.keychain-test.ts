@@ -109,7 +109,7 @@ it('signs in through the browser: registration, PKCE S256 and the resource indic
   expect(confirmed).toMatchObject({ ok: true, oauth_status: 'signed_in', auth_state: 'none' });
 
   const record = await stored(docs.url);
-  expect(record?.refresh_token).toBeTruthy();
+  expect(Boolean(record?.refresh_token)).toBe(true);
   // RFC 8707: the token's audience is this server, and the token request named it as the resource.
   expect(decodeJwt(String(record?.access_token)).aud).toBe(docs.url);
   expect(as.resourcesRequested).toContain(docs.url);
@@ -125,9 +125,10 @@ it('renews a token the server refuses and retries the call with the new one', as
   const echo = await call('gateway.invoke', { tool_id: 'docs::echo', arguments: { message: 'after renewal' } });
   expect(echo).toMatchObject({ ok: true });
   const after = await stored(docs.url);
-  expect(after?.access_token).not.toBe(before?.access_token);
+  // Compared as booleans: a failing assertion must not print a token.
+  expect(after?.access_token === before?.access_token).toBe(false);
   // Rotation: the refresh token was replaced too.
-  expect(after?.refresh_token).not.toBe(before?.refresh_token);
+  expect(after?.refresh_token === before?.refresh_token).toBe(false);
 });
 
 it('steps up on insufficient_scope: E201 first, then a sign-in that asks for the wider scope', async () => {
@@ -156,7 +157,7 @@ it('reports a revoked refresh token as an ended sign-in naming the server and "g
   expect(error?.suggestion).toContain('sign in again with "');
   expect(error?.suggestion).toContain('gatehouse auth connect docs');
   // The refused tokens are gone from the keychain; signing in again works.
-  expect(await stored(docs.url)).toBeNull();
+  expect((await stored(docs.url)) === null).toBe(true);
   expect((await signIn('docs')).confirmed).toMatchObject({ ok: true, oauth_status: 'signed_in' });
   expect(await call('gateway.invoke', { tool_id: 'docs::echo', arguments: { message: 'back' } })).toMatchObject({ ok: true });
 });
@@ -174,7 +175,7 @@ it('refuses to request a token when the metadata names another resource', async 
   const body = await call('gateway.auth_connect', { server_name: 'wrong-resource' });
   expect(body).toMatchObject({ ok: false, oauth_status: 'failed' });
   expect(body.message).toContain('names http://127.0.0.1:9/another-service, not this server');
-  expect(await stored(otherResource.url)).toBeNull();
+  expect((await stored(otherResource.url)) === null).toBe(true);
 });
 
 it('signs out: revokes at the authorization server, deletes the tokens, and the next call asks to sign in', async () => {
@@ -183,8 +184,8 @@ it('signs out: revokes at the authorization server, deletes the tokens, and the 
   // oidc-provider revokes the refresh token (the grant); its JWT access tokens are self-contained.
   expect(body).toMatchObject({ ok: true, oauth_status: 'signed_out', revoked: ['refresh_token'] });
   expect(body.message).toContain('the access token cannot be revoked');
-  expect(await stored(docs.url)).toBeNull();
-  expect(await as.provider.RefreshToken.find(String(record?.refresh_token))).toBeUndefined();
+  expect((await stored(docs.url)) === null).toBe(true);
+  expect((await as.provider.RefreshToken.find(String(record?.refresh_token))) === undefined).toBe(true);
   const after = await call('gateway.invoke', { tool_id: 'docs::echo', arguments: { message: 'x' } });
   expect(after.errors?.[0]?.message).toContain('Gatehouse has no OAuth sign-in for "docs"');
 });
