@@ -25,8 +25,12 @@ function cli(argv: string[]) {
   const out = { stdout: '', stderr: '' };
   const backend = createOsKeychain(String(env.GATEHOUSE_KEYCHAIN_SERVICE));
   const io: AuthIo = {
-    stdout: (text) => void (out.stdout += text),
-    stderr: (text) => void (out.stderr += text),
+    stdout: (text) => {
+      out.stdout += text;
+    },
+    stderr: (text) => {
+      out.stderr += text;
+    },
     env,
     cwd: workspace.project,
     homeDir: workspace.home,
