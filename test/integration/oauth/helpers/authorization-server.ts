@@ -23,6 +23,11 @@ export interface AuthorizationServer {
 export interface AuthorizationServerOptions {
   /** Access token lifetime in seconds (default 600). */
   accessTokenTtl?: number;
+  /**
+   * Client ID metadata documents (SEP-991) by URL: enables the feature and serves these documents where
+   * the server would fetch them from their https host (no such host exists on this machine).
+   */
+  clientIdDocuments?: Record<string, Record<string, unknown>>;
 }
 
 async function signingKeys() {
@@ -32,6 +37,14 @@ async function signingKeys() {
     { ...(await exportJWK(ec.privateKey)), kid: 'ec-1', alg: 'ES256', use: 'sig' },
     { ...(await exportJWK(rsa.privateKey)), kid: 'rsa-1', alg: 'RS256', use: 'sig' },
   ];
+}
+
+function documentFetch(documents: Record<string, Record<string, unknown>>) {
+  return async (url: string | URL, init?: RequestInit) => {
+    const document = documents[String(url)];
+    if (!document) return fetch(url, init);
+    return new Response(JSON.stringify(document), { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'max-age=60' } });
+  };
 }
 
 export async function startAuthorizationServer(options: AuthorizationServerOptions = {}): Promise<AuthorizationServer> {
@@ -48,7 +61,9 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
     cookies: { keys: ['gatehouse-oauth-test-cookie-key'] },
     findAccount: async (_ctx: unknown, sub: string) => ({ accountId: sub, claims: async () => ({ sub }) }),
     scopes: ['openid', 'offline_access', ...RESOURCE_SCOPES.split(' ')],
+    ...(options.clientIdDocuments ? { fetch: documentFetch(options.clientIdDocuments) } : {}),
     features: {
+      ...(options.clientIdDocuments ? { clientIdMetadataDocument: { enabled: true, ack: 'draft-02' } } : {}),
       devInteractions: { enabled: false },
       registration: { enabled: true },
       revocation: { enabled: true },
