@@ -38,6 +38,12 @@ Usage:
       Preview (then --apply) importing a dotenv file into the keychain; without FILE, PMCP's
       ~/.config/pmcp/pmcp.env (user scope) and <project>/.env.pmcp (project scope).
   gatehouse secrets sync --from-scope S --to-scope S [NAME...] [--tenant ID] [--overwrite] [--apply]
+  gatehouse auth connect SERVER [--scope SCOPES] [--timeout SECONDS] [--config FILE] [--project DIR]
+      OAuth sign-in to a remote server without an Authorization header: prints the URL to open,
+      waits for the browser on a loopback redirect and keeps the tokens in the OS keychain.
+  gatehouse auth status [SERVER] [--json]
+  gatehouse auth sign-out SERVER
+      Revoke the server's tokens at its authorization server and delete them from the keychain.
   gatehouse mcp verify  [--root DIR] [--offline] [--cache-dir ABS] [--json]
   gatehouse mcp prepare [--root DIR] [--offline] [--cache-dir ABS] [--json]
       Check a Python runtime root (policy, recomputed digests, hash-locked lock, PEP 723 headers, uv);

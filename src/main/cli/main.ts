@@ -4,6 +4,7 @@
 import { GatewayError } from '../common/errors';
 import { GATEHOUSE_VERSION } from '../common/version';
 import { UsageError } from './args';
+import { auth } from './auth';
 import { HELP } from './help';
 import { doctor } from './doctor';
 import { logs } from './logs';
@@ -31,6 +32,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<CommandResult>> = {
   setup,
   logs,
   refresh,
+  auth,
 };
 
 export async function main(argv: string[]): Promise<CommandResult> {

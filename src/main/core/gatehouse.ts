@@ -29,6 +29,7 @@ import { patternSet } from '../redaction/patterns';
 import { createOutputRedaction } from '../gateway/redacted-output';
 import { redactedApi, redactedEvents } from './redacted-surfaces';
 import { defaultSecretStore } from '../secrets/store';
+import { RemoteOAuth } from '../oauth/remote-oauth';
 import { createAuditRing } from '../logs/audit-ring';
 import { doctorForPanel } from '../runtime/doctor/panel';
 import { isTerminal } from '../supervisor/task-records';
@@ -107,6 +108,8 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   const secretStore = options.secretStore === undefined ? defaultSecretStore(env, homeDir) : options.secretStore;
   const secretsApi = createSecretsPanelApi({ store: secretStore ?? defaultSecretStore(env, homeDir), projectRoot, env, secretValues: redaction.secrets });
   const resolveVariables = keychainResolver({ env, projectRoot, store: secretStore, secretValues: redaction.secrets });
+  // OAuth tokens of remote servers live in the same keychain; every token read or issued is redacted everywhere.
+  const oauth = secretStore ? new RemoteOAuth({ backend: secretStore.backend, onSecret: (value) => void redaction.secrets.add(value) }) : null;
   // Provisioning checks credentials where the supervisor finds them: process env, then the keychain.
   const credentialAvailable = async (name: string) => (await resolveVariables([name])).missing.length === 0;
   const discovery = createDiscovery({ env, homeDir, projectRoot, stateDir, cacheDir, log, credentialAvailable });
@@ -137,6 +140,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       }
     },
     resolveVariables,
+    oauth,
     redact: (text) => redaction.text(text),
     scrubRecord: (value) => redaction.value(value, { patterns: false }),
     // GATEHOUSE_CATALOG_INDEX=off: no background listing of lazy servers (their tools appear once used).
@@ -219,7 +223,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     ...META_TOOLS,
     ...configTools,
     ...discoveryTools(discovery.state),
-    ...(secretStore ? [createAuthConnectTool(secretStore, { projectRoot, secretValues: redaction.secrets, discovery: discovery.state })] : []),
+    ...(secretStore ? [createAuthConnectTool(secretStore, { projectRoot, secretValues: redaction.secrets, discovery: discovery.state, oauth, openUrl: options.openUrl, log })] : []),
   ];
   return {
     api,

@@ -13,7 +13,9 @@ import { pythonLaunchSpec, serverDataDir } from '../runtime/launch';
 import type { PythonServerSpec } from '../runtime/python-entry';
 import { referencedNames } from '../secrets/references';
 import { interpolateValues } from '../common/interpolate';
-import { authRejectedError, remoteAuthGuard } from './remote-auth';
+import { authRejectedError, remoteAuthGuard, type RemoteAuthGuard } from './remote-auth';
+import type { ConnectionAuth } from '../oauth/connection-auth';
+import type { RemoteOAuth } from '../oauth/remote-oauth';
 import { BoundedSSEClientTransport } from './bounded-sse';
 import type { LogRing } from './log-ring';
 import { killServerTree, spawnServer, type SpawnedServer } from './stdio-process';
@@ -68,6 +70,11 @@ export interface ConnectOptions {
   onHandshake?: () => void;
   /** Put a stdio child's tree in its own cgroup v2 where the machine lets us (default true). */
   useCgroup?: boolean;
+  /**
+   * OAuth sign-ins for remote servers (tokens in the keychain). A remote entry without an Authorization
+   * header sends the stored token and renews it; without this, remote entries send their headers only.
+   */
+  oauth?: RemoteOAuth | null;
 }
 
 export async function openConnection(definition: ServerDefinition, options: ConnectOptions): Promise<Connection> {
@@ -149,20 +156,29 @@ async function connectRemote(definition: RemoteServerDefinition, options: Connec
   const { values: headers, missing } = interpolateValues(definition.headers, lookup);
   if (missing.length) throw missingVariables(definition.name, missing, resolved);
   const url = new URL(definition.url);
-  const authGuard = remoteAuthGuard(definition);
-  const transportOptions = { requestInit: { headers }, fetch: authGuard.fetch };
+  // A configured Authorization header is the operator's choice of credential: OAuth stays out of its way.
+  const signsIn = !Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
+  let authGuard: RemoteAuthGuard | null = null;
+  const oauth: ConnectionAuth | null = signsIn && options.oauth
+    ? options.oauth.connectionAuth(definition, (problem) => authRejectedError(definition, authGuard?.rejection() ?? { status: 401, header: null }, problem, true))
+    : null;
+  authGuard = remoteAuthGuard(definition, fetch, oauth);
+  const guard = authGuard;
+  const transportOptions = { requestInit: { headers }, fetch: guard.fetch, ...(oauth ? { authProvider: oauth.authProvider } : {}) };
   const dial = (kind: RemoteTransport): Transport =>
     kind === 'sse' ? new BoundedSSEClientTransport(url, transportOptions, options.timeoutMs) : new StreamableHTTPClientTransport(url, transportOptions);
   try {
     const { value: client, transport } = await connectWithProbe(definition, (kind) => handshake(dial(kind), options), {
-      authRefused: () => authGuard.rejection() !== null,
+      authRefused: () => guard.rejection() !== null,
       notice: (line) => options.onTransportError(new Error(line)),
     });
-    return { client, stdio: null, process: null, authGuard, transport };
+    return { client, stdio: null, process: null, authGuard: guard, transport };
   } catch (error) {
+    // The sign-in's own verdict (no token, renewal refused) already names the server and the next step.
+    if (oauth && error instanceof GatewayError && error.code === 'E201') throw error;
     // A remote server that refused the credential needs a token, not a config fix (E201, auth_required).
-    const rejection = authGuard.rejection();
-    if (rejection) throw authRejectedError(definition, rejection);
+    const rejection = guard.rejection();
+    if (rejection) throw authRejectedError(definition, rejection, oauth?.problem() ?? null, oauth !== null);
     throw handshakeFailed(definition, remoteFailure(error), options, remoteSuggestion(definition, error));
   }
 }

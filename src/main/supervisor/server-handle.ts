@@ -212,6 +212,7 @@ export class ServerHandle {
       const connection = await openConnection(this.definition, {
         gatewayEnv: this.options.gatewayEnv,
         resolveVariables: this.options.resolveVariables,
+        oauth: this.options.oauth,
         stderr: this.stderr,
         timeoutMs: this.options.connectTimeoutMs,
         lineLimit: this.options.lineLimit,
