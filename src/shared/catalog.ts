@@ -60,13 +60,15 @@ export const TokenMeter = z.object({
   method: z.string(),
   /** The gateway.* meta-tool list a client loads through Gatehouse. */
   gateway: z.object({ tools: z.number().int(), tokens: z.number().int() }),
-  servers: z.array(z.object({
-    name: z.string(),
-    tools: z.number().int(),
-    tokens: z.number().int(),
-    /** live: the running server's list · cached: the last list seen · unknown: never listed yet */
-    basis: z.enum(['live', 'cached', 'unknown']),
-  })),
+  servers: z.array(
+    z.object({
+      name: z.string(),
+      tools: z.number().int(),
+      tokens: z.number().int(),
+      /** live: the running server's list · cached: the last list seen · unknown: never listed yet */
+      basis: z.enum(['live', 'cached', 'unknown']),
+    }),
+  ),
   downstream: z.object({ tools: z.number().int(), tokens: z.number().int() }),
 });
 export type TokenMeter = z.infer<typeof TokenMeter>;

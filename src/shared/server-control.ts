@@ -29,7 +29,11 @@ export const AuthConnectInput = z
   .object({
     name: ServerName,
     env_var: SecretName,
-    credential: z.string().min(1).max(2560).refine((v) => !/[\r\n\0]/.test(v), 'the credential must be one line'),
+    credential: z
+      .string()
+      .min(1)
+      .max(2560)
+      .refine((v) => !/[\r\n\0]/.test(v), 'the credential must be one line'),
   })
   .strict();
 export const AuthConnectResult = z.object({ ok: z.boolean(), message: z.string(), next_step: z.string().nullable() });

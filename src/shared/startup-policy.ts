@@ -32,7 +32,16 @@ export type StartupPolicyServer = z.infer<typeof StartupPolicyServer>;
 
 export const StartupPolicyView = z.object({
   servers: z.array(StartupPolicyServer),
-  sources: z.array(z.object({ source: PolicySource, path: z.string(), exists: z.boolean(), autoStart: z.array(z.string()), disableAutoStart: z.array(z.string()), error: z.string().nullable() })),
+  sources: z.array(
+    z.object({
+      source: PolicySource,
+      path: z.string(),
+      exists: z.boolean(),
+      autoStart: z.array(z.string()),
+      disableAutoStart: z.array(z.string()),
+      error: z.string().nullable(),
+    }),
+  ),
   diagnostics: z.array(StartupPolicyDiagnostic),
 });
 export type StartupPolicyView = z.infer<typeof StartupPolicyView>;
@@ -58,5 +67,10 @@ export const StartupPolicyPreview = z.object({
 export type StartupPolicyPreview = z.infer<typeof StartupPolicyPreview>;
 
 export const StartupPolicyApply = StartupPolicyChange.extend({ digest: z.string().min(1) }).strict();
-export const StartupPolicyApplied = z.object({ ok: z.boolean(), message: z.string(), path: z.string().nullable(), diagnostics: z.array(StartupPolicyDiagnostic) });
+export const StartupPolicyApplied = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  path: z.string().nullable(),
+  diagnostics: z.array(StartupPolicyDiagnostic),
+});
 export type StartupPolicyApplied = z.infer<typeof StartupPolicyApplied>;

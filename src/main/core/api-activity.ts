@@ -95,7 +95,16 @@ export function createActivityApi(options: ActivityApiOptions) {
       .getAuditEvents()
       .slice(-AUDIT_SHOWN)
       .reverse()
-      .map((e) => ({ ts: e.ts, session_id: e.session_id, method: e.method, tool: e.tool, server: e.server, outcome: e.outcome, latency_ms: e.latency_ms, error: e.error }));
+      .map((e) => ({
+        ts: e.ts,
+        session_id: e.session_id,
+        method: e.method,
+        tool: e.tool,
+        server: e.server,
+        outcome: e.outcome,
+        latency_ms: e.latency_ms,
+        error: e.error,
+      }));
     return { generation, sessions: [...sessions.values()], audit };
   };
 

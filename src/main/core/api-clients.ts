@@ -33,7 +33,20 @@ function view(plan: SetupPlan, written: boolean, problem: SetupProblem | null): 
 }
 
 function refusal(input: ClientSetupInput, message: string): ClientSetupView {
-  return { ok: false, client: input.client, label: input.client, action: input.action, path: '', exists: false, location: '', changed: false, points_at: null, diff: [], written: false, problem: { code: 'refused', message } };
+  return {
+    ok: false,
+    client: input.client,
+    label: input.client,
+    action: input.action,
+    path: '',
+    exists: false,
+    location: '',
+    changed: false,
+    points_at: null,
+    diff: [],
+    written: false,
+    problem: { code: 'refused', message },
+  };
 }
 
 export function createClientsApi(options: { env: NodeJS.ProcessEnv; homeDir: string }) {
@@ -43,7 +56,8 @@ export function createClientsApi(options: { env: NodeJS.ProcessEnv; homeDir: str
     if (!client) return `unknown client "${input.client}"`;
     if (input.action === 'remove') return { client, ctx, name: ENTRY_NAME, action: 'remove' };
     const launcher = defaultLauncher();
-    if (!launcher) return 'cannot find bin/gatehouse.mjs next to this build, so there is no command for the client to run; use `gatehouse setup --command` in a terminal';
+    if (!launcher)
+      return 'cannot find bin/gatehouse.mjs next to this build, so there is no command for the client to run; use `gatehouse setup --command` in a terminal';
     const mode = input.mode ?? 'stdio';
     return { client, ctx, name: ENTRY_NAME, action: 'set', entry: { mode, launcher, url: `http://127.0.0.1:${DEFAULT_PORT}/mcp` } };
   };

@@ -28,7 +28,10 @@ export function createSecretImportApi(options: { store: SecretStore; projectRoot
     const target = scopeRef(input.scope, { projectRoot: options.projectRoot, tenant: input.tenant ?? null });
     return planImport(options.store, { path: input.path, target, origin: 'file' }, { overwrite: input.overwrite === true });
   };
-  const notAbsolute = (path: string) => ({ code: 'path_not_absolute', message: `${path} is not an absolute path; give the file's full path (for example /home/me/project/.env)` });
+  const notAbsolute = (path: string) => ({
+    code: 'path_not_absolute',
+    message: `${path} is not an absolute path; give the file's full path (for example /home/me/project/.env)`,
+  });
   return {
     async preview(input: ImportInput): Promise<SecretImportPreview> {
       const empty = { ok: false, path: input.path, target: null, items: [], notes: [], digest: null };
@@ -45,7 +48,9 @@ export function createSecretImportApi(options: { store: SecretStore; projectRoot
           notes: notes.map((n) => ({ line: n.line, message: n.message, blocking: n.blocking })),
           digest: preview.digest,
           code: null,
-          message: items.length ? `${writes} of ${items.length} name(s) would be stored in ${describeScope(target)}.` : `${input.path} holds no values to import.`,
+          message: items.length
+            ? `${writes} of ${items.length} name(s) would be stored in ${describeScope(target)}.`
+            : `${input.path} holds no values to import.`,
         };
       } catch (error) {
         return { ...empty, ...failure(error) };
@@ -56,7 +61,13 @@ export function createSecretImportApi(options: { store: SecretStore; projectRoot
       try {
         const preview = await plan(input);
         if (preview.digest !== input.digest) {
-          return { ok: false, stored: [], failed: [], code: 'file_changed', message: `${input.path} changed after the preview; nothing was stored. Preview it again.` };
+          return {
+            ok: false,
+            stored: [],
+            failed: [],
+            code: 'file_changed',
+            message: `${input.path} changed after the preview; nothing was stored. Preview it again.`,
+          };
         }
         const outcome = await applyImport(options.store, preview, { deleteFile: false });
         // Every stored value is scrubbed from everything Gatehouse shows from now on.

@@ -36,11 +36,18 @@ function why(row: HealthRow, sources: StartupPolicySourceRow[]): { why: string; 
     return { why: `skipped: its project file ${row.source_path ?? ''} is not approved; approve it under Servers to let it start`, disabledIn };
   }
   if (row.startup_skip_reason === 'missing_auth') {
-    return { why: `skipped: set to start with the gateway, but ${row.missing_env_vars.map((v) => `\${${v}}`).join(', ') || 'a credential'} has no value; store it under Servers or Secrets`, disabledIn };
+    return {
+      why: `skipped: set to start with the gateway, but ${row.missing_env_vars.map((v) => `\${${v}}`).join(', ') || 'a credential'} has no value; store it under Servers or Secrets`,
+      disabledIn,
+    };
   }
-  if (row.startup_policy === 'eager') return { why: `eager: listed in autoStart of ${starting?.path ?? 'its config'}, so it starts with the gateway`, disabledIn };
+  if (row.startup_policy === 'eager')
+    return { why: `eager: listed in autoStart of ${starting?.path ?? 'its config'}, so it starts with the gateway`, disabledIn };
   if (disabling) {
-    return { why: `lazy: disableAutoStart in ${disabling.path} names it${starting ? ` (it wins over autoStart in ${starting.path})` : ''}, so it starts on first use`, disabledIn };
+    return {
+      why: `lazy: disableAutoStart in ${disabling.path} names it${starting ? ` (it wins over autoStart in ${starting.path})` : ''}, so it starts on first use`,
+      disabledIn,
+    };
   }
   return { why: 'lazy: no autoStart list names it, so it starts on first use', disabledIn };
 }

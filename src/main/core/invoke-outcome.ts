@@ -4,7 +4,9 @@ import type { ContentBlock, InvokeOutcome } from '../../shared/catalog';
 import type { MetaAnswer } from './operator-session';
 
 function blocks(value: unknown): ContentBlock[] {
-  return Array.isArray(value) ? value.filter((b): b is ContentBlock => typeof b === 'object' && b !== null && typeof (b as { type?: unknown }).type === 'string') : [];
+  return Array.isArray(value)
+    ? value.filter((b): b is ContentBlock => typeof b === 'object' && b !== null && typeof (b as { type?: unknown }).type === 'string')
+    : [];
 }
 
 export function invokeOutcome(answer: MetaAnswer): InvokeOutcome {

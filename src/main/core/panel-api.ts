@@ -18,12 +18,26 @@ import type { OperatorSession } from './operator-session';
 
 export type PanelChannels = Pick<
   GatehouseApi,
-  | 'stopServer' | 'restartServer' | 'serverStderr' | 'authConnect'
-  | 'getStartupPolicy' | 'previewStartupPolicy' | 'applyStartupPolicy'
-  | 'listActivity' | 'cancelCall' | 'cancelTask' | 'taskResult'
-  | 'searchCatalog' | 'describeTool' | 'invokeTool' | 'tokenMeter'
-  | 'listClients' | 'previewClientSetup' | 'writeClientSetup'
-  | 'previewSecretImport' | 'applySecretImport'
+  | 'stopServer'
+  | 'restartServer'
+  | 'serverStderr'
+  | 'authConnect'
+  | 'getStartupPolicy'
+  | 'previewStartupPolicy'
+  | 'applyStartupPolicy'
+  | 'listActivity'
+  | 'cancelCall'
+  | 'cancelTask'
+  | 'taskResult'
+  | 'searchCatalog'
+  | 'describeTool'
+  | 'invokeTool'
+  | 'tokenMeter'
+  | 'listClients'
+  | 'previewClientSetup'
+  | 'writeClientSetup'
+  | 'previewSecretImport'
+  | 'applySecretImport'
 >;
 
 export interface PanelApiDeps {
@@ -53,8 +67,19 @@ export interface PanelApi {
 export function createPanelApi(deps: PanelApiDeps): PanelApi {
   const sessions = new SessionClients();
   const servers = createServersApi(deps.supervisor, deps.operator);
-  const policy = createStartupPolicyApi({ locations: deps.locations, rows: () => deps.supervisor.snapshot().rows, knownNames: deps.knownNames, operator: deps.operator });
-  const activity = createActivityApi({ supervisor: deps.supervisor, audit: deps.audit, clients: sessions, operator: deps.operator, emit: (snapshot) => deps.events.emit('activityChanged', snapshot) });
+  const policy = createStartupPolicyApi({
+    locations: deps.locations,
+    rows: () => deps.supervisor.snapshot().rows,
+    knownNames: deps.knownNames,
+    operator: deps.operator,
+  });
+  const activity = createActivityApi({
+    supervisor: deps.supervisor,
+    audit: deps.audit,
+    clients: sessions,
+    operator: deps.operator,
+    emit: (snapshot) => deps.events.emit('activityChanged', snapshot),
+  });
   const catalog = createCatalogApi(deps.supervisor, deps.operator);
   const clients = createClientsApi({ env: deps.env, homeDir: deps.homeDir });
   const secretImport = createSecretImportApi({ store: deps.secretStore, projectRoot: deps.projectRoot, secretValues: deps.secretValues });
