@@ -42,7 +42,7 @@ describe('panel views', () => {
     await expect.poll(() => page.getByTestId('uptime-fault').textContent(), { timeout: WAIT }).toMatch(/^\d+ s$/);
   });
 
-  it('Servers: shows a crashing server\'s exit code and stderr in its detail', async () => {
+  it("Servers: shows a crashing server's exit code and stderr in its detail", async () => {
     await page.getByRole('button', { name: 'Start crashy', exact: true }).click();
     await expect.poll(() => page.getByTestId('status-crashy').textContent(), { timeout: WAIT }).toBe('error');
     await page.getByTestId('details-crashy').click();

@@ -11,7 +11,7 @@ const STATE_TAG = { pending: 'tag-accent', active: 'tag-warn', stalled: 'tag-dan
 /** A call in flight: elapsed time (ticking), the server's last progress, and cancel (force when healthy). */
 export function PendingCallRow({ call }: { call: PendingCallView }) {
   const bridge = useBridge();
-  const now = useNow(1000);
+  const now = useNow();
   const [confirm, setConfirm] = useState<string | null>(null);
   const [answer, setAnswer] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -119,7 +119,7 @@ function ClientItem({ row, busy }: { row: ClientRow; busy: boolean }) {
       {row.problem && <p className="action-message">{row.problem}</p>}
       <div className="client-actions">
         <label className="field field-inline">
-          <span className="field-label">Mode</span>
+          <span className="visually-hidden">Mode</span>
           <select value={mode} onChange={(e) => setMode(e.target.value === 'http' ? 'http' : 'stdio')} aria-label={`Connection mode for ${row.label}`}>
             <option value="stdio">stdio (the client starts Gatehouse)</option>
             <option value="http">http (the shared gateway)</option>

@@ -1,4 +1,4 @@
-import { memo, useState, type ReactNode } from 'react';
+import { memo, useRef, useState, type ReactNode } from 'react';
 import type { HealthRow, ServerStatus } from '../../shared/domain';
 import { useGatehouseStore } from '../app/gatehouse-context';
 import { ConfirmBox } from '../ui/ConfirmBox';
@@ -7,6 +7,7 @@ import { Sparkline } from '../ui/Sparkline';
 import { ServerDetail } from './ServerDetail';
 import { StatusPill } from './StatusPill';
 import { Uptime } from './Uptime';
+import { useOnScreen } from './use-on-screen';
 import { useServerAction } from './use-server-action';
 
 const startable: ReadonlySet<ServerStatus> = new Set(['lazy', 'stopped', 'error', 'crash_loop', 'auth_required']);
@@ -19,18 +20,32 @@ function authState(row: HealthRow): string {
 }
 
 /**
+ * A row far off screen renders as an empty box of a row's height: with hundreds of servers pushed ten
+ * times a second, only the rows someone can see cost a render. The first rows start out rendered.
+ */
+export const ServerRow = memo(function ServerRow({ row, index }: { row: HealthRow; index: number }) {
+  const box = useRef<HTMLLIElement>(null);
+  const onScreen = useOnScreen(box, index < 20);
+  const [open, setOpen] = useState(false);
+  return (
+    <li ref={box} className={`server-row${open ? ' server-row-open' : ''}${onScreen ? '' : ' server-row-placeholder'}`} data-testid={`server-row-${row.name}`}>
+      {onScreen && <RowContent row={row} open={open} onToggle={() => setOpen(!open)} />}
+    </li>
+  );
+});
+
+/**
  * One server: its name, state (colour and word) and actions on the first line, its facts wrapping below,
  * so nothing is cut off however narrow the window; the detail opens under it.
  */
-export const ServerRow = memo(function ServerRow({ row }: { row: HealthRow }) {
+const RowContent = memo(function RowContent({ row, open, onToggle }: { row: HealthRow; open: boolean; onToggle: () => void }) {
   const { busy, message, refusal, run, dismissRefusal } = useServerAction(row.name);
   const history = useGatehouseStore((s) => s.latencyHistory[row.name] ?? EMPTY);
-  const [open, setOpen] = useState(false);
   const waiting = row.startup_skip_reason === 'untrusted_project';
   const detailId = `server-detail-${row.name}`;
 
   return (
-    <li className={`server-row${open ? ' server-row-open' : ''}`} data-testid={`server-row-${row.name}`}>
+    <>
       <div className="server-line">
         <button
           type="button"
@@ -39,7 +54,7 @@ export const ServerRow = memo(function ServerRow({ row }: { row: HealthRow }) {
           aria-controls={detailId}
           aria-label={`${open ? 'Hide' : 'Show'} details of ${row.name}`}
           data-testid={`details-${row.name}`}
-          onClick={() => setOpen(!open)}
+          onClick={onToggle}
         >
           <span className="chevron" aria-hidden="true" />
         </button>
@@ -138,7 +153,7 @@ export const ServerRow = memo(function ServerRow({ row }: { row: HealthRow }) {
         </p>
       )}
       {open && <ServerDetail id={detailId} row={row} busy={busy !== null} onRun={(action) => void run(action)} />}
-    </li>
+    </>
   );
 });
 

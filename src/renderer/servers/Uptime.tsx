@@ -8,6 +8,6 @@ export function Uptime({ since }: { since: string | null }) {
 }
 
 function Ticking({ since }: { since: string }) {
-  const now = useNow(1000);
+  const now = useNow();
   return <>{formatDuration(now - Date.parse(since))}</>;
 }

@@ -1,14 +1,27 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
-/**
- * The wall clock, refreshed every `everyMs`, for elapsed times and uptimes. Only the component showing
- * the time re-renders; the data itself still comes from main's pushes.
- */
-export function useNow(everyMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
+// One clock for the whole panel: however many rows show an uptime or an elapsed time, one timer ticks
+// and only the components showing a time re-render. The data itself still comes from main's pushes.
+const listeners = new Set<() => void>();
+let now = Date.now();
+let timer: ReturnType<typeof setInterval> | null = null;
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  timer ??= setInterval(() => {
+    now = Date.now();
+    for (const notify of listeners) notify();
+  }, 1000);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && timer) {
+      clearInterval(timer);
+      timer = null;
+    }
+  };
+}
+
+/** The wall clock, refreshed once a second, for elapsed times and uptimes. */
+export function useNow(): number {
+  return useSyncExternalStore(subscribe, () => now);
 }
