@@ -140,7 +140,7 @@ describe('panel views', () => {
           await page.screenshot({ path: join(dir, `${view}-${theme}-${width}.png`), fullPage: true });
           if (view === 'servers') await page.getByTestId('details-crashy').click();
           // Nothing may stick out sideways at the minimum width: the page never scrolls horizontally.
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'));
           expect(overflow, `${view} at ${width} px`).toBeLessThanOrEqual(0);
         }
         // The row actions stay on screen: the bug was Start/Stop cut off below ~1050 px.
