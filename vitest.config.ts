@@ -39,6 +39,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          // The panel views' tests drive the fault fixture (slow calls, crashes at start).
+          globalSetup: ['test/setup/build-fixtures.ts'],
           testTimeout: 90_000,
           hookTimeout: 90_000,
           fileParallelism: false,

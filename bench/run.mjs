@@ -174,6 +174,7 @@ const base = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
 try {
   if (ONLY !== 'search') await benchEcho(base);
   if (ONLY !== 'echo') await benchSearch(base);
+  if (!ONLY || ONLY === 'render') await (await import('./render/render-bench.mjs')).benchRender();
 } finally {
   // Children that just exited may leave files a moment later (the kernel closes their handles after the
   // exit is reported): retry instead of failing the whole run on ENOTEMPTY.

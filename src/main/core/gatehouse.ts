@@ -46,6 +46,8 @@ import { GatewayError, safeMessage } from '../common/errors';
 import { createEvents } from './events';
 import { createCoreLogRing } from './log-ring';
 import type { Gatehouse, GatehouseOptions } from './types';
+import { createOperatorSession, PANEL_SESSION_ID } from './operator-session';
+import { createPanelApi } from './panel-api';
 
 function newRevision() {
   return { id: `rev-${Date.now()}-${randomBytes(3).toString('hex')}`, refreshedAt: new Date().toISOString() };
@@ -184,24 +186,38 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   };
 
 
-  const serverAction = async (name: string, action: 'start' | 'stop'): Promise<ServerActionResult> => {
+  const startServer = async (name: string): Promise<ServerActionResult> => {
     const handle = supervisor.get(name);
     if (!handle) return { ok: false, row: null, message: `Server '${name}' is not known to Gatehouse.` };
     try {
       // The operator's start is a manual attempt: it may try even while the crash-loop breaker is open.
-      if (action === 'start') await handle.ensureConnected({ manual: true });
-      else await handle.stop();
-      return { ok: true, row: handle.row(), message: action === 'start' ? `${name} is online` : `${name} stopped` };
+      await handle.ensureConnected({ manual: true });
+      return { ok: true, row: handle.row(), message: `${name} is online` };
     } catch (error) {
       return { ok: false, row: handle.row(), message: safeMessage(error) };
     }
   };
 
+  // The panel's own MCP session: its search, invoke and cancels take the meta-tools' path exactly.
+  const operator = createOperatorSession(() => gatehouse.createMcpServer('in-process', { sessionId: PANEL_SESSION_ID, operator: true }));
+  const panel = createPanelApi({
+    supervisor,
+    operator,
+    audit: () => audit,
+    events,
+    locations,
+    knownNames: () => originNames(serverOrigins(discovery.state)),
+    env,
+    homeDir,
+    projectRoot,
+    secretStore: secretStore ?? defaultSecretStore(env, homeDir),
+    secretValues: redaction.secrets,
+  });
   const api: GatehouseApi = redactedApi(redaction, {
+    ...panel.channels,
     listHealth: async () => supervisor.snapshot(),
     listConfigIssues: async () => store.config.issues,
-    startServer: async ({ name }) => serverAction(name, 'start'),
-    stopServer: async ({ name }) => serverAction(name, 'stop'),
+    startServer: async ({ name }) => startServer(name),
     listSecrets: (input) => secretsApi.listSecrets(input),
     setSecret: (input) => secretsApi.setSecret(input),
     deleteSecret: (input) => secretsApi.deleteSecret(input),
@@ -212,7 +228,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     runDoctor: (input) =>
       doctorForPanel(input, { env, defaultRoot: projectRoot ?? homeDir, homeDir, projectRoot, configPath, loginShellPath: null }),
   });
-  const audit = createAuditRing(undefined, { persistIn: stateDir, redact: (text) => redactRecordText(redaction.text(text)) });
+  const audit = createAuditRing(undefined, { persistIn: stateDir, redact: (text) => redactRecordText(redaction.text(text)), onRecord: () => panel.activityChanged() });
   const configTools = createConfigTools({
     locations,
     readouts: () => store.config.sources,
@@ -225,7 +241,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     ...discoveryTools(discovery.state),
     ...(secretStore ? [createAuthConnectTool(secretStore, { projectRoot, secretValues: redaction.secrets, discovery: discovery.state, oauth, openUrl: options.openUrl, log })] : []),
   ];
-  return {
+  const gatehouse: Gatehouse = {
     api,
     events,
     audit,
@@ -257,6 +273,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       }, log);
     },
     async stop() {
+      await panel.stop();
       store.close();
       projects.close();
       secretWatch?.close();
@@ -305,6 +322,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       const connect = server.connect.bind(server);
       server.connect = (transport) => connect(output.wrap(transport));
       sessions.add(server);
+      panel.sessions.track(ownSession.sessionId, server);
       const previous = server.onclose;
       let released = false;
       server.onclose = () => {
@@ -316,4 +334,5 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       return server;
     },
   };
+  return gatehouse;
 }

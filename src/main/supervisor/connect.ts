@@ -115,22 +115,28 @@ async function connectStdio(definition: StdioServerDefinition, options: ConnectO
     const client = await handshake(transport, options);
     return { client, stdio: transport, process, authGuard: null, transport: 'stdio' as const };
   } catch (error) {
-    // A child that died is the story, not the probe that noticed: its exit status and last words.
-    const exit = await exitedSoon(process);
+    // A child that died is the story, not the probe that noticed: its exit status and last words. A
+    // child that closed its end of the pipe is on its way out, so its exit is worth a longer wait.
+    const pipeClosed = process.child.stdout.readableEnded || process.child.stdout.destroyed;
+    const exit = await exitedSoon(process, pipeClosed ? CLOSED_PIPE_EXIT_WAIT_MS : EXIT_WAIT_MS);
     await killServerTree(process, 1000, 1000);
     if (exit) throw exitedDuringStart(definition, exit, options);
     if (/timed? ?out/i.test(safeMessage(error))) {
       throw handshakeTimedOut(definition.name, process.child.spawnargs, definition.python?.root ?? null, options.timeoutMs, options.stderr.tail(5).join(' | '));
     }
-    throw handshakeFailed(definition, safeMessage(error), options, 'check the command and arguments in the config, then start the server again');
+    // Still alive with its output closed: say that, not the SDK's probe words about a closed connection.
+    const reason = pipeClosed ? 'it closed its standard output (the MCP channel) without exiting' : safeMessage(error);
+    throw handshakeFailed(definition, reason, options, 'check the command and arguments in the config, then start the server again');
   }
 }
 
 const EXIT_WAIT_MS = 500;
+/** A slow teardown (flushing, atexit handlers, a loaded machine) can take seconds after the pipe closes. */
+const CLOSED_PIPE_EXIT_WAIT_MS = 5000;
 
-/** The child's exit, when it has exited or does within a moment, once its stderr is read to the end. */
-async function exitedSoon(process: SpawnedServer): Promise<{ code: number | null; signal: NodeJS.Signals | null } | null> {
-  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), EXIT_WAIT_MS).unref());
+/** The child's exit, when it has exited or does within `waitMs`, once its stderr is read to the end. */
+async function exitedSoon(process: SpawnedServer, waitMs: number): Promise<{ code: number | null; signal: NodeJS.Signals | null } | null> {
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs).unref());
   const exit = await Promise.race([process.exited, timeout]);
   if (!exit) return null;
   // 'close' comes after the stdio streams ended: everything the child printed is in the ring by then.

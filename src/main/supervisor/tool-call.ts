@@ -103,7 +103,7 @@ export async function runToolCall(
         resetTimeoutOnProgress: true,
         onprogress: (progress) => {
           endFirstWindow();
-          pending.touch(call.id);
+          pending.touch(call.id, progress);
           options.onProgress?.(progress);
         },
       },

@@ -5,6 +5,7 @@ import { createEvents } from '../../../src/main/core/events';
 import type { Gatehouse } from '../../../src/main/core/types';
 import { channelNames, ipcChannel } from '../../../src/shared/ipc';
 import { snapshot } from '../../helpers/health-fixtures';
+import { unusedPanelChannels } from '../../helpers/panel-channels-unused';
 
 // Electron replaced at the shell boundary with just enough app, window, tray and IPC to drive the wiring.
 const electron = vi.hoisted(() => {
@@ -102,6 +103,7 @@ function fakeCore(start: () => Promise<void> = async () => {}) {
   const stop = vi.fn(async () => {});
   const core: Gatehouse = {
     api: {
+      ...unusedPanelChannels(),
       listHealth: async () => snapshot(0, []),
       listConfigIssues: async () => [],
       startServer: async () => ({ ok: true, row: null, message: '' }),
