@@ -9,7 +9,7 @@ export const layers = [
   ['core'],
   ['http', 'gateway'],
   ['discovery', 'supervisor', 'clients'],
-  ['config', 'trust', 'policy', 'runtime', 'secrets', 'logs', 'state'],
+  ['config', 'trust', 'policy', 'runtime', 'secrets', 'logs', 'state', 'settings'],
   ['redaction'],
   ['common'],
 ];

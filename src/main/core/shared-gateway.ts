@@ -4,7 +4,9 @@
 import { safeMessage } from '../common/errors';
 import type { Gatehouse } from './types';
 import { announceInstance } from '../state/announce';
-import { newInstanceToken } from '../state/instance-file';
+import { newInstanceToken, type InstanceRecord } from '../state/instance-file';
+import { findLiveInstance } from '../state/live-instance';
+import { instanceFilePath } from '../state/paths';
 import { startHttpGateway, type HttpGateway, type HttpGatewayOptions } from '../http/listener';
 import type { HttpSettings } from '../http/settings';
 
@@ -33,6 +35,32 @@ export function coreServerFactory(
     registerSecrets: (values) => {
       for (const value of values) gatehouse.addSecretValue(value);
     },
+  };
+}
+
+/**
+ * One gateway per user: a second core beside a running one would start its own copies of every server.
+ * A value, not a throw: `serve` prints it and exits, the desktop app offers to attach or take over.
+ */
+export interface GatewayAlreadyRunning {
+  code: 'GATEWAY_ALREADY_RUNNING';
+  record: InstanceRecord;
+  path: string;
+  message: string;
+  next_step: string;
+}
+
+/** The gateway instance.json announces, once it proved it is that gateway; null when none runs. */
+export async function runningGateway(path = instanceFilePath()): Promise<GatewayAlreadyRunning | null> {
+  const live = await findLiveInstance(path);
+  if (!live.ok) return null;
+  const { record } = live;
+  return {
+    code: 'GATEWAY_ALREADY_RUNNING',
+    record,
+    path,
+    message: `a Gatehouse gateway already runs for this user: pid ${record.pid}, serving ${record.url} (announced in ${path}); a second one would start its own copies of every server`,
+    next_step: `use that one (stdio clients attach to it on their own), or stop it first — quit the Gatehouse app from its tray menu, or stop that \`gatehouse serve\` (kill ${record.pid}); --standalone runs a separate, unannounced gateway anyway`,
   };
 }
 
