@@ -11,6 +11,13 @@ import { ApproveProjectFileInput, ProjectTrustReport, TrustActionResult } from '
 const NoInput = z.object({}).strict();
 const ServerRef = z.object({ name: ServerName }).strict();
 
+const ProvisioningFinished = z.object({
+  server: z.string(),
+  status: z.enum(['complete', 'failed', 'timeout']),
+  /** The job's own closing message (already redacted), e.g. "Server 'x' is ready with 3 tool(s)…". */
+  message: z.string(),
+});
+
 export const channels = {
   listHealth: { input: NoInput, output: HealthSnapshot },
   listConfigIssues: { input: NoInput, output: z.array(ConfigIssue) },
@@ -38,6 +45,8 @@ export const events = {
   projectTrustChanged: ProjectTrustReport,
   /** One new (already redacted) log line. */
   logAppended: LogLine,
+  /** An install job of gateway.provision ended (the desktop app tells the operator). */
+  provisioningFinished: ProvisioningFinished,
 } as const;
 
 export type ChannelName = keyof typeof channels;

@@ -146,11 +146,14 @@ describe('forwardEvents', () => {
     events.emit('projectTrustChanged', trust);
     const line = { ts: '2026-01-02T03:04:05.000Z', text: '[files] eager start failed: exit 1', server: 'files' };
     events.emit('logAppended', line);
+    const provisioned = { server: 'files', status: 'complete' as const, message: "Server 'files' is ready with 3 tool(s)." };
+    events.emit('provisioningFinished', provisioned);
     expect(send.mock.calls).toEqual([
       [ipcEvent('healthChanged'), health],
       [ipcEvent('configIssuesChanged'), []],
       [ipcEvent('projectTrustChanged'), trust],
       [ipcEvent('logAppended'), line],
+      [ipcEvent('provisioningFinished'), provisioned],
     ]);
     expect(new Set(send.mock.calls.map(([channel]) => channel))).toEqual(new Set(eventNames.map(ipcEvent)));
   });
