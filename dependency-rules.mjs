@@ -9,7 +9,7 @@ export const layers = [
   ['core'],
   ['http', 'gateway'],
   ['discovery', 'supervisor', 'clients'],
-  ['config', 'trust', 'policy', 'runtime', 'secrets', 'oauth', 'logs', 'state'],
+  ['config', 'trust', 'policy', 'runtime', 'secrets', 'oauth', 'logs', 'state', 'settings'],
   ['redaction'],
   ['common'],
 ];

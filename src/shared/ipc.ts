@@ -17,6 +17,13 @@ import { StartupPolicyApplied, StartupPolicyApply, StartupPolicyChange, StartupP
 const NoInput = z.object({}).strict();
 const ServerRef = z.object({ name: ServerName }).strict();
 
+const ProvisioningFinished = z.object({
+  server: z.string(),
+  status: z.enum(['complete', 'failed', 'timeout']),
+  /** The job's own closing message (already redacted), e.g. "Server 'x' is ready with 3 tool(s)…". */
+  message: z.string(),
+});
+
 export const channels = {
   listHealth: { input: NoInput, output: HealthSnapshot },
   listConfigIssues: { input: NoInput, output: z.array(ConfigIssue) },
@@ -74,6 +81,8 @@ export const events = {
   /** One new (already redacted) log line. */
   logAppended: LogLine,
   activityChanged: ActivitySnapshot,
+  /** An install job of gateway.provision ended (the desktop app tells the operator). */
+  provisioningFinished: ProvisioningFinished,
 } as const;
 
 export type ChannelName = keyof typeof channels;

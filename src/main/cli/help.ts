@@ -12,7 +12,9 @@ Usage:
                   [--request-timeout SECONDS] [--metrics-public] [--allow-insecure-bind]
       Run the gateway. stdio (the default) is what MCP clients launch; if a gateway already
       runs (instance.json) it attaches to it (--standalone: never). http serves streamable
-      HTTP at http://HOST:PORT/mcp plus /health and /metrics. The console shows start-up, warnings
+      HTTP at http://HOST:PORT/mcp plus /health and /metrics (port: --port, else "port" in
+      settings.json, else 3344); it refuses to start (exit 75) while another gateway — the desktop
+      app or another serve — is announced, unless --standalone. The console shows start-up, warnings
       and errors; --verbose adds routine lines (sessions ending, servers spawned, ready, stopped,
       their stderr). gateway.log keeps every line either way.
   gatehouse proxy --url http://127.0.0.1:PORT/mcp [--auth-token-file FILE]

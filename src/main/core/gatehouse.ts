@@ -115,6 +115,11 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   // Provisioning checks credentials where the supervisor finds them: process env, then the keychain.
   const credentialAvailable = async (name: string) => (await resolveVariables([name])).missing.length === 0;
   const discovery = createDiscovery({ env, homeDir, projectRoot, stateDir, cacheDir, log, credentialAvailable });
+  discovery.state.jobs.onFinished((job) => {
+    if (job.status === 'complete' || job.status === 'failed' || job.status === 'timeout') {
+      events.emit('provisioningFinished', { server: job.server, status: job.status, message: job.message });
+    }
+  });
   // autoStart may name a manifest, provisioned or registered server: known, so not reported as stale.
   const store = new ConfigStore(locations, () => originNames(serverOrigins(discovery.state)));
   // Projects of clients attached from elsewhere: read, watched and trusted like the gateway's own.

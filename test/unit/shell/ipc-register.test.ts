@@ -150,12 +150,15 @@ describe('forwardEvents', () => {
     events.emit('logAppended', line);
     const activity = { generation: 1, sessions: [], audit: [] };
     events.emit('activityChanged', activity);
+    const provisioned = { server: 'files', status: 'complete' as const, message: "Server 'files' is ready with 3 tool(s)." };
+    events.emit('provisioningFinished', provisioned);
     expect(send.mock.calls).toEqual([
       [ipcEvent('healthChanged'), health],
       [ipcEvent('configIssuesChanged'), []],
       [ipcEvent('projectTrustChanged'), trust],
       [ipcEvent('logAppended'), line],
       [ipcEvent('activityChanged'), activity],
+      [ipcEvent('provisioningFinished'), provisioned],
     ]);
     expect(new Set(send.mock.calls.map(([channel]) => channel))).toEqual(new Set(eventNames.map(ipcEvent)));
   });
