@@ -18,8 +18,8 @@ function where(frame, root) {
 
 const IDLE = new Set(['(idle)', '(program)', '(garbage collector)', '(root)']);
 
-/** The top `count` functions by self time and by total time, as printable rows. */
-export function topFrames(profile, count, root) {
+/** The top `count` functions by self time and by total time, as printable rows; `untilMs` cuts the profile there. */
+export function topFrames(profile, count, root, untilMs = Number.POSITIVE_INFINITY) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
@@ -28,7 +28,10 @@ export function topFrames(profile, count, root) {
   const total = new Map();
   let all = 0;
   let idle = 0;
+  let clock = 0;
   for (let i = 0; i < profile.samples.length; i++) {
+    clock += (profile.timeDeltas[i] ?? 0) / 1000;
+    if (clock > untilMs) break;
     const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
     all += dt;
     const node = byId.get(profile.samples[i]);
