@@ -4,11 +4,13 @@
 // process's CPU per call. Then rounds of 100 concurrent calls. Then, on the warm gateways, the context
 // figures: tools/list bytes and the search -> describe -> invoke exchange.
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { median, timeBlock, timeConcurrent } from '../lib/measure.mjs';
 import { connectStdio, everythingServer, gatehouseHttp, gatehouseProject, gatehouseStdio, pmcpHttp, pmcpStdio, workspace } from '../lib/targets.mjs';
 
 const echo = { message: 'hi' };
+const sdkRelay = join(dirname(fileURLToPath(import.meta.url)), '..', 'lib', 'sdk-relay.mjs');
 
 function pmcpConfig(ws, tag) {
   const path = join(ws.project, 'pmcp-config.json');
@@ -22,7 +24,7 @@ async function openTargets({ base, pmcp, registry, log }) {
     try {
       const session = await open();
       const call =
-        kind === 'direct'
+        kind === 'direct' || kind === 'relay'
           ? () => session.client.callTool({ name: 'echo', arguments: echo })
           : () => session.client.callTool({ name: 'gateway.invoke', arguments: { tool_id: 'everything::echo', arguments: echo } });
       const first = await call();
@@ -35,9 +37,14 @@ async function openTargets({ base, pmcp, registry, log }) {
     }
   };
   await add('direct', 'direct', () => connectStdio(everythingServer('direct')));
+  // The floor: the SDK's server and client relaying the call, nothing else (lib/sdk-relay.mjs).
+  const relayed = everythingServer('sdk-relay');
+  await add('sdk relay', 'relay', () => connectStdio({ command: process.execPath, args: [sdkRelay, relayed.command, ...relayed.args] }));
   const gs = workspace(base, 'hop-gatehouse-stdio');
   gatehouseProject(gs, { everything: everythingServer('gatehouse-stdio') });
   await add('gatehouse stdio', 'gatehouse', () => connectStdio(gatehouseStdio(gs)));
+  const gatehouse = targets.at(-1);
+  if (!gatehouse.error) gatehouse.fullList = () => fullProfileList(gs);
   const gh = workspace(base, 'hop-gatehouse-http');
   gatehouseProject(gh, { everything: everythingServer('gatehouse-http') });
   await add('gatehouse http', 'gatehouse', () => gatehouseHttp(gh));
@@ -50,6 +57,17 @@ async function openTargets({ base, pmcp, registry, log }) {
   return targets;
 }
 
+/** tools/list under the full profile (all 26 meta-tools), from a second gateway on the same project. */
+async function fullProfileList(ws) {
+  const session = await connectStdio(gatehouseStdio(ws, { GATEHOUSE_TOOLS_PROFILE: 'full' }));
+  try {
+    const { tools } = await session.client.listTools();
+    return { bytes: Buffer.byteLength(JSON.stringify(tools)), tools: tools.length };
+  } finally {
+    await session.close();
+  }
+}
+
 /** Bytes of what a client sends and receives for one tools/call (params out, result back). */
 function exchangeBytes(params, result) {
   return Buffer.byteLength(JSON.stringify(params)) + Buffer.byteLength(JSON.stringify(result));
@@ -58,7 +76,7 @@ function exchangeBytes(params, result) {
 async function contextFigures(target) {
   const { tools } = await target.client.listTools();
   const out = { tools_list_bytes: Buffer.byteLength(JSON.stringify(tools)), tools_listed: tools.length };
-  if (target.kind === 'direct') return out;
+  if (target.kind === 'direct' || target.kind === 'relay') return out;
   const steps = [
     { name: 'gateway.catalog_search', arguments: { query: 'echo' } },
     { name: 'gateway.describe', arguments: { tool_id: 'everything::echo' } },
@@ -103,6 +121,7 @@ export async function benchHop({ base, pmcp, registry, calls, reps, width, round
         concurrent_round_ms: median(concurrent.get(target.name)),
         blocks: own,
         ...(await contextFigures(target)),
+        ...(target.fullList ? { full_profile_tools_list_bytes: await target.fullList() } : {}),
       };
     }
     return results;

@@ -17,7 +17,7 @@ import { cancel, listPending } from './tools/pending';
 import { refresh } from './tools/refresh';
 import { tasksCancel, tasksGet, tasksList, tasksResult } from './tools/tasks';
 import { dropNulls } from './drop-nulls';
-import { parseJsonTextFields } from './json-text-fields';
+import { jsonTextFieldReader } from './json-text-fields';
 
 export const META_TOOLS: MetaTool[] = [
   catalogSearch,
@@ -57,10 +57,24 @@ function coreNote(hidden: readonly MetaTool[]): string {
   return ` Not listed, but answered when called by name: ${shown}.`;
 }
 
-function toListedTool(tool: MetaTool): Tool {
-  // io: 'input' describes what callers may send (defaults make fields optional).
-  const inputSchema = nullableAsAnyOf(z.toJSONSchema(tool.input, { io: 'input', target: 'draft-2020-12' })) as Tool['inputSchema'];
-  return { name: tool.name, title: tool.title, description: tool.description, inputSchema, annotations: tool.annotations };
+interface Prepared {
+  listed: Tool;
+  readJsonText: (args: unknown) => unknown;
+}
+
+// A meta-tool's listing and JSON-text reader are the same for every server made from it: worked out once.
+// An HTTP client of the stateless era gets a new server for every request, so this was per request.
+const prepared = new WeakMap<MetaTool, Prepared>();
+
+function prepare(tool: MetaTool): Prepared {
+  let ready = prepared.get(tool);
+  if (!ready) {
+    // io: 'input' describes what callers may send (defaults make fields optional).
+    const inputSchema = nullableAsAnyOf(z.toJSONSchema(tool.input, { io: 'input', target: 'draft-2020-12' })) as Tool['inputSchema'];
+    ready = { listed: { name: tool.name, title: tool.title, description: tool.description, inputSchema, annotations: tool.annotations }, readJsonText: jsonTextFieldReader(inputSchema) };
+    prepared.set(tool, ready);
+  }
+  return ready;
 }
 
 /** Whether tools/list shows the meta-tool: allowed by the gateway_tools lists and, under core, a core tool. */
@@ -87,9 +101,8 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext):
     { name: 'gatehouse', title: 'Gatehouse', version: GATEHOUSE_VERSION },
     { capabilities: { tools: {}, resources: { listChanged: true }, prompts: { listChanged: true } }, instructions },
   );
-  const listed = sorted.map(toListedTool);
+  const listed = sorted.map((tool) => prepare(tool).listed);
   const byName = new Map(sorted.map((tool) => [tool.name, tool]));
-  const schemaOf = new Map(listed.map((tool) => [tool.name, tool.inputSchema]));
 
   // Meta-tools denied by the gateway_tools policy are absent from the list (and refused if called); under the
   // core profile so are the ones outside CORE_PROFILE_TOOLS (and answered if called).
@@ -102,7 +115,7 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext):
     }
     const decision = context.policy().decideGatewayTool(request.params.name);
     if (!decision.allowed) return errorResult(new GatewayError(decision.code, decision.message, {}, decision.suggestion));
-    const args = parseJsonTextFields(schemaOf.get(tool.name) ?? {}, request.params.arguments ?? {});
+    const args = prepare(tool).readJsonText(request.params.arguments ?? {});
     const parsed = tool.input.safeParse(dropNulls(args));
     if (!parsed.success) {
       const detail = parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');
