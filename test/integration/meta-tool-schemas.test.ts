@@ -13,7 +13,8 @@ import { callMeta } from '../helpers/meta';
 import { portabilityFindings } from '../helpers/schema-portability';
 import { everythingServer } from '../helpers/workspace';
 
-const shared = coreForFile({ mcpServers: { everything: everythingServer() } });
+// The full profile: every one of the 26 schemas is checked.
+const shared = coreForFile({ mcpServers: { everything: everythingServer() } }, () => ({ ...process.env, GATEHOUSE_TOOLS_PROFILE: 'full' }));
 
 type Node = Record<string, unknown>;
 

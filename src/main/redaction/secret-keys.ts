@@ -38,7 +38,20 @@ export function keyWords(key: string): string[] {
     .map((word) => word.toLowerCase());
 }
 
+// Keys repeat across messages (`type`, `text`, `content`): the answer is remembered, in a bounded map.
+const KNOWN_KEYS_MAX = 4096;
+const knownKeys = new Map<string, boolean>();
+
 export function isSecretKey(key: string): boolean {
+  const known = knownKeys.get(key);
+  if (known !== undefined) return known;
+  const answer = decideSecretKey(key);
+  if (knownKeys.size >= KNOWN_KEYS_MAX) knownKeys.clear();
+  knownKeys.set(key, answer);
+  return answer;
+}
+
+function decideSecretKey(key: string): boolean {
   const words = keyWords(key);
   return LABELS.some((label) => {
     if (label.length > words.length) return false;
