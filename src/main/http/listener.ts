@@ -25,6 +25,9 @@ import { redactRecordText } from '../redaction/record-text';
 
 export { DEFAULT_HOST, DEFAULT_PORT };
 
+/** The response header naming the replica that answered (when GATEHOUSE_REPLICA_ID is set). */
+export const REPLICA_HEADER = 'gatehouse-replica';
+
 export interface HttpGatewayOptions {
   settings: HttpSettings;
   /** A fresh MCP server for one session (or one stateless request, sessionId null). */
@@ -82,6 +85,7 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
     idleMs: options.tuning?.sessionIdleMs,
     maxSessions: settings.maxSessions,
     maxSessionsPerPrincipal: settings.maxSessionsPerPrincipal,
+    replicaId: settings.replicaId ?? null,
     log,
   });
   const modern = createMcpHandler((ctx) => options.createServer(identityFromAuth(ctx.authInfo)), {
@@ -119,11 +123,12 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
       const diagnostics = result?.ok
         ? { pid: process.pid, auth_mode: gate.authenticator.mode, sessions: sessions.size, pending: endpoint.inFlight(), uptime_s: Math.round((Date.now() - startedAt) / 1000) }
         : undefined;
-      return sendJson(res, 200, { ok: true, version: GATEHOUSE_VERSION, transport: 'http', ...(diagnostics && { gateway_diagnostics: diagnostics }) });
+      const replica = settings.replicaId ? { replica: settings.replicaId } : {};
+      return sendJson(res, 200, { ok: true, version: GATEHOUSE_VERSION, transport: 'http', ...replica, ...(diagnostics && { gateway_diagnostics: diagnostics }) });
     }
     if (path === '/metrics') {
       if (!settings.metricsPublic && !(await authenticate(req, res, gate, requestStart))) return;
-      const text = await metrics.render({ pending: endpoint.inFlight, sessions: () => sessions.size, health: options.health });
+      const text = await metrics.render({ pending: endpoint.inFlight, sessions: () => sessions.size, health: options.health, replica: settings.replicaId ?? null });
       return sendText(res, 200, text, 'text/plain; version=0.0.4; charset=utf-8');
     }
     if (auth.protectedResource?.paths.includes(path)) return sendJson(res, 200, auth.protectedResource.metadata, { 'cache-control': 'max-age=300' });
@@ -131,6 +136,9 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
   }
 
   const server = createServer((req, res) => {
+    // Every answer names the replica that gave it, so a balancer's access log (and a curious client)
+    // can tell where a request landed; routing itself reads the ids (common/replica.ts).
+    if (settings.replicaId) res.setHeader(REPLICA_HEADER, settings.replicaId);
     let counted = false;
     const count = () => {
       if (counted) return;

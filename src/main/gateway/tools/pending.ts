@@ -16,7 +16,7 @@ function taskOf(call: PendingCall, tasks: TaskRecords, viewer: Viewer) {
   if (call.taskId === undefined) return {};
   // Read as the viewer, though a session only ever polls its own tasks: nothing else's status can leak.
   const record = tasks.get(viewer, call.server, call.taskId);
-  return { task_id: call.taskId, task_status: record?.task.status ?? null };
+  return { task_id: outwardId(call.taskId), task_status: record?.task.status ?? null };
 }
 
 export const listPending = defineMetaTool({
