@@ -1,0 +1,189 @@
+#!/usr/bin/env node
+// The loopback proof of issue 19: Debian's nginx (deploy/nginx/gatehouse.conf) in front of 3 real
+// `gatehouse serve --transport http` replicas, each with its own ledger child. Official SDK clients in
+// both protocol eras call a tool and run tasks through the balancer while replica r2 is killed (SIGKILL)
+// and restarted. Then it checks, from the ledger the children wrote:
+//   - every call a client saw complete ran exactly once (none lost, none duplicated), and no call ran twice
+//   - 2025-11-25 sessions on the killed replica got 404 and initialized again; stateless clients went on
+//   - tasks on live replicas were found through the balancer, their results from the replica that made them
+//   - /metrics answers from each replica
+// and measures throughput through the balancer with 1, 2 and 3 replicas.
+// Usage: node scripts/replicas-proof.mjs [--quick] [--seconds N] [--json FILE]   (npm run bench -- --only replicas)
+// Exit 0 when every check holds, 1 when one fails, 2 when it could not run (nginx missing).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findNginx, startCluster } from './replicas-proof/cluster.mjs';
+import { caller, tasker, throughput } from './replicas-proof/load.mjs';
+
+const flag = (name, fallback) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? process.argv[at + 1] : fallback;
+};
+const QUICK = process.argv.includes('--quick');
+const SECONDS = Number(flag('--seconds', QUICK ? 12 : 30));
+const TP_SECONDS = QUICK ? 3 : 8;
+const JSON_OUT = flag('--json', null);
+const KILLED = 1; // r2
+const log = (line) => process.stderr.write(`replicas-proof: ${line}\n`);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function ledgerCounts(file) {
+  const counts = new Map();
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const [id, replica] = line.split(' ');
+    if (!id) continue;
+    const entry = counts.get(id) ?? { count: 0, replicas: [] };
+    entry.count += 1;
+    entry.replicas.push(replica);
+    counts.set(id, entry);
+  }
+  return counts;
+}
+
+async function metricsOf(url) {
+  const res = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5000) });
+  const text = await res.text();
+  const sum = (name) => text.split('\n').filter((l) => l.startsWith(name)).reduce((total, l) => total + Number(l.split(' ').pop()), 0);
+  return {
+    status: res.status,
+    replica: /gatehouse_replica_info\{replica="([^"]+)"\}/.exec(text)?.[1] ?? null,
+    toolCalls: sum('gatehouse_tool_calls_total{'),
+    sessions: sum('gatehouse_http_sessions '),
+    requests: sum('gatehouse_http_requests_total{'),
+  };
+}
+
+async function chaos(cluster) {
+  const stats = { completed: [], failed: [], refused: [], crossed: [], reinitialised: [], sessions: [], tasks: [] };
+  const startedAt = Date.now();
+  const end = startedAt + SECONDS * 1000;
+  const until = () => end;
+  const workers = [];
+  for (let i = 0; i < 3; i++) workers.push(caller({ url: cluster.frontUrl, era: 'legacy', label: `legacy${i}`, until, stats }));
+  for (let i = 0; i < 3; i++) workers.push(caller({ url: cluster.frontUrl, era: 'stateless', label: `stateless${i}`, until, stats }));
+  workers.push(tasker({ url: cluster.frontUrl, era: 'legacy', label: 'legacy-tasks', until, stats }));
+  for (let i = 0; i < 2; i++) workers.push(tasker({ url: cluster.frontUrl, era: 'stateless', label: `stateless-tasks${i}`, until, stats }));
+
+  const timeline = {};
+  const events = (async () => {
+    await sleep(SECONDS * 350);
+    // Sessions the kill is about to take: the legacy clients' current sessions on r2.
+    timeline.killAt = Date.now();
+    await cluster.kill(KILLED);
+    await sleep(SECONDS * 250);
+    timeline.restartAt = Date.now();
+    await cluster.restart(KILLED);
+    timeline.backAt = Date.now();
+  })();
+  await Promise.all([...workers, events]);
+  return { stats, timeline, startedAt, endedAt: Date.now() };
+}
+
+function judge({ stats, timeline }, ledger) {
+  const killed = `r${KILLED + 1}`;
+  const completedIds = new Set(stats.completed.map((c) => c.id));
+  const lost = stats.completed.filter((c) => (ledger.get(c.id)?.count ?? 0) === 0);
+  const duplicated = [...ledger].filter(([id, e]) => e.count > 1 && !id.startsWith('tp-'));
+  const inDoubtExecuted = stats.failed.filter((f) => !completedIds.has(f.id) && (ledger.get(f.id)?.count ?? 0) > 0);
+  const sessionsOnKilled = new Set(stats.failed.filter((f) => f.era === 'legacy' && f.session?.startsWith(`${killed}~`)).map((f) => f.session));
+  const reinitFromKilled = stats.reinitialised.filter((r) => r.from?.startsWith(`${killed}~`));
+  const notFound404 = stats.failed.filter((f) => f.era === 'legacy' && f.status === 404);
+  // A stateless call in flight at the kill may fail (its answer died with r2); one started later must not.
+  const statelessAfterKill = stats.failed.filter((f) => f.era === 'stateless' && f.started > timeline.killAt + 250);
+  const statelessDone = (from, to) => stats.completed.filter((c) => c.era === 'stateless' && c.started >= from && c.ended <= to).length;
+  const live = stats.tasks.filter((t) => t.replica && t.replica !== killed);
+  const liveMissed = live.filter((t) => t.outcome !== 'found');
+  const killedTasks = stats.tasks.filter((t) => t.replica === killed);
+  const checks = [
+    ['completed calls lost (answered, but no ledger entry)', lost.length, 0],
+    ['calls executed more than once', duplicated.length, 0],
+    ['answers that carried another call\'s result', stats.crossed.length, 0],
+    ['legacy sessions on the killed replica that re-initialised', reinitFromKilled.length, `>= ${Math.max(1, sessionsOnKilled.size)}`],
+    ['stateless calls failed that started after the kill', statelessAfterKill.length, 0],
+    ['tasks on live replicas not found or with a wrong result', liveMissed.length, 0],
+  ];
+  const ok = lost.length === 0 && duplicated.length === 0 && stats.crossed.length === 0 && statelessAfterKill.length === 0 && liveMissed.length === 0 &&
+    reinitFromKilled.length >= Math.max(1, sessionsOnKilled.size) && statelessDone(timeline.killAt + 250, timeline.restartAt) > 0;
+  return {
+    ok,
+    checks,
+    figures: {
+      completed: stats.completed.length,
+      completedLegacy: stats.completed.filter((c) => c.era === 'legacy').length,
+      completedStateless: stats.completed.filter((c) => c.era === 'stateless').length,
+      failedInFlight: stats.failed.filter((f) => f.status !== 404).length,
+      inDoubtExecuted: inDoubtExecuted.length,
+      legacy404: notFound404.length,
+      sessionsOnKilled: sessionsOnKilled.size,
+      reinitialised: stats.reinitialised.length,
+      statelessWhileDown: statelessDone(timeline.killAt + 250, timeline.restartAt),
+      tasks: stats.tasks.length,
+      tasksLive: live.length,
+      tasksLiveFound: live.length - liveMissed.length,
+      tasksOnKilled: killedTasks.length,
+      tasksOnKilledFound: killedTasks.filter((t) => t.outcome === 'found').length,
+      tasksOnKilledGone: killedTasks.filter((t) => t.outcome === 'not_found').length,
+    },
+    samples: { lost: lost.slice(0, 5), duplicated: duplicated.slice(0, 5), statelessAfterKill: statelessAfterKill.slice(0, 5), liveMissed: liveMissed.slice(0, 5) },
+  };
+}
+
+async function main() {
+  if (!findNginx()) {
+    log('nginx is not installed; run scripts/setup-test-host.sh (Debian\'s nginx) first');
+    return 2;
+  }
+  const base = mkdtempSync(join(tmpdir(), 'gatehouse-replicas-'));
+  let cluster;
+  try {
+    cluster = await startCluster({ base, log });
+    log(`load for ${SECONDS} s: 3 legacy + 3 stateless callers, 1 legacy + 2 stateless task clients; r2 killed at ${Math.round(SECONDS * 0.35)} s, restarted at ${Math.round(SECONDS * 0.6)} s`);
+    const run = await chaos(cluster);
+    await sleep(500); // the last ledger lines of calls that ended as the clients stopped
+    const verdict = judge(run, ledgerCounts(cluster.ledger));
+    const metrics = [];
+    for (let i = 0; i < 3; i++) metrics.push(await metricsOf(cluster.replicaUrl(i)));
+
+    const rates = [];
+    for (const count of [1, 2, 3]) {
+      await cluster.balanceOver(count);
+      rates.push({ replicas: count, ...(await throughput({ url: cluster.frontUrl, seconds: TP_SECONDS, concurrency: 6 })) });
+    }
+    await cluster.balanceOver(3);
+
+    const report = { seconds: SECONDS, cpus: cpus().length, timeline: { killAt: run.timeline.killAt - run.startedAt, restartAt: run.timeline.restartAt - run.startedAt, backAt: run.timeline.backAt - run.startedAt }, ...verdict, metrics, throughput: rates };
+    print(report);
+    if (JSON_OUT) writeFileSync(JSON_OUT, `${JSON.stringify(report, null, 2)}\n`);
+    return verdict.ok && metrics.every((m) => m.status === 200 && m.replica) ? 0 : 1;
+  } finally {
+    await cluster?.stop().catch((error) => log(`stop: ${error.message}`));
+    rmSync(base, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  }
+}
+
+function print(report) {
+  const f = report.figures;
+  const out = [];
+  out.push(`\nreplicas proof: nginx + 3 gatehouse replicas on loopback, ${report.seconds} s of load, ${report.cpus} CPU cores`);
+  out.push(`r2 killed (SIGKILL) at ${(report.timeline.killAt / 1000).toFixed(1)} s, restart begun at ${(report.timeline.restartAt / 1000).toFixed(1)} s, serving again at ${(report.timeline.backAt / 1000).toFixed(1)} s\n`);
+  out.push(`calls completed: ${f.completed} (legacy ${f.completedLegacy}, stateless ${f.completedStateless}); failed in flight at the kill: ${f.failedInFlight} (of which the ledger shows ${f.inDoubtExecuted} ran before r2 died: answer lost, never re-run)`);
+  out.push(`legacy 404s: ${f.legacy404}; sessions on r2 at the kill: ${f.sessionsOnKilled}; re-initialised: ${f.reinitialised}`);
+  out.push(`stateless calls completed while r2 was down: ${f.statelessWhileDown}`);
+  out.push(`tasks: ${f.tasks}; on live replicas ${f.tasksLive}, found ${f.tasksLiveFound}; on r2 ${f.tasksOnKilled} (found ${f.tasksOnKilledFound}, gone with r2 ${f.tasksOnKilledGone})\n`);
+  for (const [what, got, want] of report.checks) out.push(`${String(got).padStart(6)}  ${what} (want ${want})`);
+  out.push('\n/metrics per replica (scraped directly):');
+  for (const m of report.metrics) out.push(`  ${m.replica ?? '?'}: HTTP ${m.status}, tool calls ${m.toolCalls}, open sessions ${m.sessions}, HTTP requests ${m.requests}`);
+  out.push(`\nthroughput through nginx, 6 stateless clients, ${TP_SECONDS} s each (${report.cpus} cores shared by nginx, the replicas, their children and the clients):`);
+  for (const r of report.throughput) out.push(`  ${r.replicas} replica${r.replicas > 1 ? 's' : ' '}: ${r.perSecond.toFixed(0).padStart(5)} calls/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}`);
+  out.push(`\n${report.ok ? 'PASS' : 'FAIL'}: ${report.ok ? 'no completed call lost or duplicated; sessions re-initialised; stateless clients and live tasks unaffected' : JSON.stringify(report.samples)}`);
+  console.log(out.join('\n'));
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(2);
+  },
+);
