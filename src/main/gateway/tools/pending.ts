@@ -5,6 +5,7 @@ import { activityState, viewerOf, type PendingCall, type Viewer } from '../../su
 import type { TaskRecords } from '../../supervisor/task-records';
 import { jsonResult } from '../envelope';
 import { defineMetaTool } from '../meta-tool';
+import { outwardId } from '../routed-ids';
 
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
