@@ -40,6 +40,7 @@ export async function caller({ url, era, label, until, stats, workMs = 20 }) {
   let conn = await connect(url, era);
   let n = 0;
   while (Date.now() < until()) {
+    if (era === 'legacy') stats.current.set(label, conn.transport.sessionId ?? null);
     const id = `${label}-${n++}`;
     const started = Date.now();
     const session = conn.transport.sessionId ?? null;
@@ -72,6 +73,7 @@ export async function tasker({ url, era, label, until, stats }) {
   let n = 0;
   const call = async (name, args) => answerOf(await conn.client.callTool({ name, arguments: args }, { timeout: 30_000 }));
   while (Date.now() < until()) {
+    if (era === 'legacy') stats.current.set(label, conn.transport.sessionId ?? null);
     const topic = `${label}-${n++}`;
     const record = { topic, era, started: Date.now(), taskId: null, replica: null, outcome: 'unstarted', detail: '' };
     stats.tasks.push(record);
