@@ -34,7 +34,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function finish(taskId, result) {
   const task = tasks.get(taskId);
-  if (!task || task.status !== 'working') return;
+  if (task?.status !== 'working') return;
   Object.assign(task, { status: 'completed', statusMessage: 'done', lastUpdatedAt: new Date().toISOString() });
   results.set(taskId, result);
   for (const resolve of waiting.get(taskId) ?? []) resolve(result);

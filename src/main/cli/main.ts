@@ -12,6 +12,8 @@ import { proxy } from './proxy';
 import { refresh } from './refresh';
 import { secrets } from './secrets';
 import { serve } from './serve';
+import { service } from './service';
+import { init } from './init';
 import { setup } from './setup';
 import { status } from './status';
 import { trust } from './trust';
@@ -31,6 +33,8 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<CommandResult>> = {
   setup,
   logs,
   refresh,
+  service,
+  init,
 };
 
 export async function main(argv: string[]): Promise<CommandResult> {
