@@ -9,7 +9,10 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:-$(mktemp -d)}
 rootfs="$out/rootfs"
-mkdir -p "$rootfs"/{usr/local/bin,app,etc/gatehouse,home/gatehouse/.config,var/lib/gatehouse,tmp,run/secrets/gatehouse}
+mkdir -p "$rootfs"/{usr/local/bin,app,etc/gatehouse,home,var/lib,tmp,run/secrets/gatehouse}
+# The user's writable folders, copied into the image with their owner (Containerfile, COPY --chown).
+mkdir -p "$out/owned/state" "$out/owned/home/.config"
+touch "$out/owned/state/.keep" "$out/owned/home/.config/.keep"
 
 (cd "$root" && npm run build --silent >/dev/null)
 
@@ -32,7 +35,6 @@ install -m 0644 "$root/deploy/container/healthcheck.mjs" "$rootfs/app/healthchec
 
 printf 'root:x:0:0::/root:/sbin/nologin\ngatehouse:x:10001:10001::/home/gatehouse:/sbin/nologin\n' > "$rootfs/etc/passwd"
 printf 'root:x:0:\ngatehouse:x:10001:\n' > "$rootfs/etc/group"
-# Ownership inside the image comes from COPY --chown in the Containerfile.
 chmod 1777 "$rootfs/tmp"
 cp "$root/deploy/container/Containerfile" "$out/Containerfile"
 
