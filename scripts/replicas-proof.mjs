@@ -184,7 +184,7 @@ function print(report) {
   out.push(`\nreplicas proof: nginx + 3 gatehouse replicas on loopback, ${report.seconds} s of load, ${report.cpus} CPU cores`);
   out.push(`${report.timeline.victim} (most legacy sessions) killed (SIGKILL) at ${(report.timeline.killAt / 1000).toFixed(1)} s, restart begun at ${(report.timeline.restartAt / 1000).toFixed(1)} s, serving again at ${(report.timeline.backAt / 1000).toFixed(1)} s\n`);
   out.push(`calls completed: ${f.completed} (legacy ${f.completedLegacy}, stateless ${f.completedStateless}); failed in flight at the kill: ${f.failedInFlight} (of which the ledger shows ${f.inDoubtExecuted} ran before the replica died: answer lost, never re-run)`);
-  out.push(`legacy 404s: ${f.legacy404}; sessions on ${report.timeline.victim} at the kill: ${f.sessionsOnKilled}; re-initialised after a 404 from them: ${f.reinitialisedFromKilled}`);
+  out.push(`legacy callers' 404s: ${f.legacy404}; sessions on ${report.timeline.victim} at the kill: ${f.sessionsOnKilled}; re-initialised after a 404 from them: ${f.reinitialisedFromKilled}`);
   out.push(`stateless calls completed while ${report.timeline.victim} was down: ${f.statelessWhileDown}`);
   out.push(`tasks: ${f.tasks}; on live replicas ${f.tasksLive}, found ${f.tasksLiveFound}; on ${report.timeline.victim} ${f.tasksOnKilled} (found ${f.tasksOnKilledFound}, gone with it ${f.tasksOnKilledGone})\n`);
   for (const [what, got, want] of report.checks) out.push(`${String(got).padStart(6)}  ${what} (want ${want})`);

@@ -75,6 +75,8 @@ export async function tasker({ url, era, label, until, stats }) {
   while (Date.now() < until()) {
     if (era === 'legacy') stats.current.set(label, conn.transport.sessionId ?? null);
     const topic = `${label}-${n++}`;
+    // Read before the calls: the SDK forgets a session id once the server says it is gone.
+    const session = conn.transport.sessionId ?? null;
     const record = { topic, era, started: Date.now(), taskId: null, replica: null, outcome: 'unstarted', detail: '' };
     stats.tasks.push(record);
     try {
@@ -107,10 +109,9 @@ export async function tasker({ url, era, label, until, stats }) {
       record.outcome = 'error';
       record.detail = String(error?.message ?? error).slice(0, 200);
       if (statusOf(error) === 404 && era === 'legacy') {
-        const from = conn.transport.sessionId ?? null;
         await conn.client.close().catch(() => undefined);
         conn = await connect(url, era);
-        stats.reinitialised.push({ label, from, to: conn.transport.sessionId ?? null, at: Date.now() });
+        stats.reinitialised.push({ label, from: session, to: conn.transport.sessionId ?? null, at: Date.now() });
       } else {
         await sleep(100);
       }

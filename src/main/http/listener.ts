@@ -25,6 +25,9 @@ import { redactRecordText } from '../redaction/record-text';
 
 export { DEFAULT_HOST, DEFAULT_PORT };
 
+/** How long an idle client connection stays open (Node's default is 5 s). */
+export const KEEP_ALIVE_MS = 75_000;
+
 /** The response header naming the replica that answered (when GATEHOUSE_REPLICA_ID is set). */
 export const REPLICA_HEADER = 'gatehouse-replica';
 
@@ -157,6 +160,10 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
   // because tool calls stream for as long as the core's own timers allow.
   server.headersTimeout = Math.min(30_000, settings.requestTimeoutMs);
   server.requestTimeout = 0;
+  // A balancer that pools connections must be the side that closes an idle one: if the gateway closes it
+  // as the balancer sends a request on it, that request fails (nginx: 502, and the replica marked down).
+  // Longer than nginx's upstream keepalive_timeout (60 s by default, 30 s in deploy/nginx/gatehouse.conf).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
