@@ -8,7 +8,7 @@ export const layers = [
   ['cli', 'shell'],
   ['core'],
   ['http', 'gateway'],
-  ['discovery', 'supervisor', 'clients'],
+  ['discovery', 'supervisor', 'clients', 'service'],
   ['config', 'trust', 'policy', 'runtime', 'secrets', 'oauth', 'logs', 'state', 'settings'],
   ['redaction'],
   ['common'],

@@ -131,6 +131,7 @@ function cleanUp(folder) {
   }
 }
 
+if (ONLY === 'replicas') process.exit((await import('node:child_process')).spawnSync(process.execPath, [join(root, 'scripts', 'replicas-proof.mjs'), ...process.argv.slice(2).filter((a) => a === '--quick')], { stdio: 'inherit' }).status ?? 1);
 const base = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
 try {
   if (ONLY !== 'search') await benchEcho(base);

@@ -16,7 +16,20 @@ Usage:
       settings.json, else 3344); it refuses to start (exit 75) while another gateway — the desktop
       app or another serve — is announced, unless --standalone. The console shows start-up, warnings
       and errors; --verbose adds routine lines (sessions ending, servers spawned, ready, stopped,
-      their stderr). gateway.log keeps every line either way.
+      their stderr). gateway.log keeps every line either way. Behind a load balancer each replica
+      gets GATEHOUSE_REPLICA_ID (session ids, task ids and cursors then start with it; see deploy/).
+  gatehouse service install [--port 3344] [--host 127.0.0.1] [--auth env-file|keychain|none]
+                            [--config FILE] [--policy FILE] [--write]
+  gatehouse service uninstall [--write]
+  gatehouse service status [--json]
+      Run "serve --transport http" as a user service: a systemd user unit (Linux) or a launchd agent
+      (macOS), restarted on failure, logging to journald (journalctl --user -u gatehouse). The auth
+      token stays in a 0600 env file beside the config (env-file, the default) or in the keychain,
+      never in the unit. install and uninstall preview; --write applies. status: the service
+      manager's state and the gateway's /health; exit 0 running and healthy, 1 not, 3 not installed.
+  gatehouse init [--everything] [--server NAME=COMMAND...] [--policy] [--force] [--write] [--json]
+      A starter ~/.mcp.json (servers added, every other key kept) and policy.yaml. Asks on a
+      terminal when given no flags; previews, then writes with --write.
   gatehouse proxy --url http://127.0.0.1:PORT/mcp [--auth-token-file FILE]
       Relay stdio to a running gateway (loopback URLs only).
   gatehouse status [--json] [--port 3344] [--config FILE] [--project DIR]

@@ -13,6 +13,8 @@ import { proxy } from './proxy';
 import { refresh } from './refresh';
 import { secrets } from './secrets';
 import { serve } from './serve';
+import { service } from './service';
+import { init } from './init';
 import { setup } from './setup';
 import { status } from './status';
 import { trust } from './trust';
@@ -33,6 +35,8 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<CommandResult>> = {
   logs,
   refresh,
   auth,
+  service,
+  init,
 };
 
 export async function main(argv: string[]): Promise<CommandResult> {
