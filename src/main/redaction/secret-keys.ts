@@ -22,10 +22,14 @@ const LABELS: readonly (readonly string[])[] = [
   ['aws', 'access', 'key', 'id'],
 ];
 
-/** Words that turn `<word>_token` into a counter or a cursor rather than a credential. */
+/**
+ * Words that turn `<word>_token` into a counter, a cursor or an OAuth error code (RFC 6750's
+ * `invalid_token`: what follows is the server's explanation, which users need to read) rather than a
+ * credential.
+ */
 const NOT_CREDENTIAL_TOKEN = new Set([
   'page', 'next', 'prev', 'previous', 'continuation', 'sync', 'cursor', 'pagination', 'progress',
-  'max', 'min', 'num', 'total', 'input', 'output',
+  'max', 'min', 'num', 'total', 'input', 'output', 'invalid', 'expired', 'revoked',
 ]);
 
 /** `X-Api-Key` → [x, api, key]; `clientSecret` → [client, secret]; `APIKey` → [api, key]. */
