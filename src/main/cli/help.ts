@@ -18,14 +18,15 @@ Usage:
       and errors; --verbose adds routine lines (sessions ending, servers spawned, ready, stopped,
       their stderr). gateway.log keeps every line either way. Behind a load balancer each replica
       gets GATEHOUSE_REPLICA_ID (session ids, task ids and cursors then start with it; see deploy/).
-  gatehouse service install [--port 3344] [--host 127.0.0.1] [--auth env-file|keychain|none]
+  gatehouse service install [--port PORT] [--host 127.0.0.1] [--auth env-file|keychain|none]
                             [--config FILE] [--policy FILE] [--write]
   gatehouse service uninstall [--write]
   gatehouse service status [--json]
       Run "serve --transport http" as a user service: a systemd user unit (Linux) or a launchd agent
       (macOS), restarted on failure, logging to journald (journalctl --user -u gatehouse). The auth
       token stays in a 0600 env file beside the config (env-file, the default) or in the keychain,
-      never in the unit. install and uninstall preview; --write applies. status: the service
+      never in the unit; the port is --port, else settings.json's, else 3344. install and
+      uninstall preview; --write applies. status: the service
       manager's state and the gateway's /health; exit 0 running and healthy, 1 not, 3 not installed.
   gatehouse init [--everything] [--server NAME=COMMAND...] [--policy] [--force] [--write] [--json]
       A starter ~/.mcp.json (servers added, every other key kept) and policy.yaml. Asks on a

@@ -14,6 +14,8 @@ import { defaultSecretStore } from '../secrets/store';
 import { ensureEnvFile, ensureKeychainToken, TOKEN_NAME } from '../service/service-token';
 import { installPlan, listenOf, managerFor, parseShow, removePlan, serviceFile, statusCommand, type ServiceHost } from '../service/service-plan';
 import { buildSpec, serviceEnvFile, type TokenSource } from '../service/service-spec';
+import { readDesktopSettings, settingsFilePath } from '../settings/desktop-settings';
+import { gatewayPort } from '../settings/port';
 import { parseFlags, parsePort, UsageError } from './args';
 
 const FLAGS = {
@@ -69,7 +71,8 @@ async function install(argv: string[]): Promise<number> {
   const spec = buildSpec({
     launcher,
     host: values.host,
-    port: parsePort(values.port),
+    // --port, else settings.json's "port" (the one the desktop app and serve use), else 3344.
+    port: gatewayPort(parsePort(values.port), readDesktopSettings(settingsFilePath(where.env, where.home)).settings).port,
     tokenSource: source,
     config: values.config ? resolve(values.config) : null,
     policy: values.policy ? resolve(values.policy) : null,

@@ -41,6 +41,19 @@ describe('gatehouse service on Linux', () => {
     expect(existsSync(tokenFile)).toBe(false);
   });
 
+  it('takes the port from settings.json when no --port is given (the port the desktop app and serve use)', () => {
+    const settings = join(home, 'cfg', 'gatehouse', 'settings.json');
+    mkdirSync(join(home, 'cfg', 'gatehouse'), { recursive: true });
+    writeFileSync(settings, JSON.stringify({ port: 4466 }));
+    try {
+      const run = cli('install');
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toContain('--port 4466 --auth shared-secret');
+    } finally {
+      rmSync(settings);
+    }
+  });
+
   it('writes a unit systemd accepts and a 0600 token file the unit only names; reports that systemctl --user is unreachable here', () => {
     const run = cli('install', '--port', '4455', '--write');
     const unit = readFileSync(unitFile, 'utf8');
