@@ -14,7 +14,8 @@ const root = join(import.meta.dirname, '..', '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'gatehouse-deploy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-type Doc = { kind: string; metadata: { name: string }; spec?: any; data?: Record<string, string>; stringData?: Record<string, string> }; // biome-ignore lint/suspicious/noExplicitAny: manifests are read loosely; each test checks the fields it needs
+// biome-ignore lint/suspicious/noExplicitAny: manifests are read loosely; each test checks the fields it needs
+type Doc = { kind: string; metadata: { name: string }; spec?: any; data?: Record<string, string>; stringData?: Record<string, string> };
 const load = (file: string): Doc[] => parseAllDocuments(readFileSync(join(root, 'deploy', 'kubernetes', file), 'utf8')).map((d) => {
   expect(d.errors).toEqual([]);
   return d.toJS() as Doc;
