@@ -18,6 +18,7 @@ tools:
   denylist: ["fault::crash"]
 gateway_tools:
   denylist: ["gateway.refresh"]
+  profile: full
 `;
 
 describe('a valid policy', () => {
@@ -50,6 +51,8 @@ describe('a valid policy', () => {
 
   it('removes a blocked meta-tool from tools/list and refuses it with the contract literal', async () => {
     const { tools } = await core.client.listTools();
+    // The full profile lists the administrative tools: only the denial keeps refresh off the list.
+    expect(tools.map((t) => t.name)).toContain('gateway.connect_server');
     expect(tools.map((t) => t.name)).not.toContain('gateway.refresh');
     const result = await core.client.callTool({ name: 'gateway.refresh', arguments: {} });
     expect(result.isError).toBe(true);

@@ -14,13 +14,15 @@ const limit = z.number().int().positive().nullish();
 export const ExposureModeSchema = z.enum(['progressive', 'pinned', 'aggregate']);
 
 const modeByGlob = z.record(z.string().min(1, 'a glob cannot be empty'), ExposureModeSchema).nullish();
+/** Which meta-tools tools/list shows (every one stays callable by name): see types.ts GatewayToolsProfile. */
+export const GATEWAY_TOOLS_PROFILES = ['core', 'full'] as const;
 
 export const PolicyFileSchema = z.strictObject({
   servers: lists,
   tools: lists,
   resources: lists,
   prompts: lists,
-  gateway_tools: lists,
+  gateway_tools: z.strictObject({ allowlist: globList, denylist: globList, profile: z.enum(GATEWAY_TOOLS_PROFILES).nullish() }).nullish(),
   packages: lists,
   // Gatehouse: server→client requests (sampling, elicitation) relayed to the calling client, by
   // "server::sampling" / "server::elicitation" or the bare server name.

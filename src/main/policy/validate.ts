@@ -99,6 +99,7 @@ function toLayer(data: PolicyFile, file: FileRef, patterns: CustomPattern[], rep
           clients: Object.entries(data.exposure.clients ?? {}),
         }
       : null,
+    gateway_tools_profile: data.gateway_tools?.profile ?? null,
   };
 }
 

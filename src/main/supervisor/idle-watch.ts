@@ -42,11 +42,17 @@ export class IdleWatch {
 
   private check(): void {
     this.timer = null;
-    if (this.call.waitingForClient !== null) return this.arm(this.windowMs);
+    if (this.call.waitingForClient !== null) {
+      this.arm(this.windowMs);
+      return;
+    }
     if (this.call.lastActivity > this.begun) this.first = false;
     const quiet = Date.now() - this.call.lastActivity;
     const window = this.first ? 0 : this.windowMs;
-    if (!this.first && quiet < window) return this.arm(window - quiet);
+    if (!this.first && quiet < window) {
+      this.arm(window - quiet);
+      return;
+    }
     this.expire(this.first);
   }
 }

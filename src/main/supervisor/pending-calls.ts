@@ -28,6 +28,8 @@ export interface PendingCall {
   channel?: ClientChannel;
   /** What the server asked the client for and is waiting on (e.g. `sampling/createMessage`); null when nothing is. */
   waitingForClient: string | null;
+  /** The server's last progress notification for this call, for the panel's activity view. */
+  progress?: { progress: number; total?: number; message?: string };
 }
 
 export type ActivityState = 'pending' | 'active' | 'stalled';
@@ -65,9 +67,11 @@ export class PendingCalls {
     return call;
   }
 
-  touch(id: string): void {
+  touch(id: string, progress?: PendingCall['progress']): void {
     const call = this.calls.get(id);
-    if (call) call.lastActivity = Date.now();
+    if (!call) return;
+    call.lastActivity = Date.now();
+    if (progress) call.progress = { progress: progress.progress, total: progress.total, message: progress.message };
   }
 
   /**

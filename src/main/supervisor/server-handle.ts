@@ -22,6 +22,13 @@ import { runToolCall, type ToolCallOptions } from './tool-call';
 import { connectionGone, isExplained, untrustedError, type Exit, type HandleOptions } from './handle-support';
 
 export type { HandleOptions, StartOrigin } from './handle-support';
+
+/** The exit status an E204 "exited during start-up" carries in its details, if any. */
+function exitOf(error: unknown): Exit | null {
+  if (!(error instanceof GatewayError) || !('exit_code' in error.details)) return null;
+  const { exit_code: code, exit_signal: signal } = error.details as { exit_code: number | null; exit_signal: NodeJS.Signals | null };
+  return { code, signal };
+}
 import type { StartOrigin } from './handle-support';
 
 export class ServerHandle {
@@ -218,6 +225,7 @@ export class ServerHandle {
       const connection = await openConnection(this.definition, {
         gatewayEnv: this.options.gatewayEnv,
         resolveVariables: this.options.resolveVariables,
+        oauth: this.options.oauth,
         stderr: this.stderr,
         timeoutMs: this.options.connectTimeoutMs,
         lineLimit: this.options.lineLimit,
@@ -290,6 +298,8 @@ export class ServerHandle {
         const missing = error instanceof GatewayError ? (error.details.missing_env_vars as string[] | undefined) : undefined;
         this.missingEnvVars = missing ?? [];
         this.lastAuth = authFieldsOf(error);
+        // A child that died while starting leaves its exit status in the row, as a crash later on does.
+        this.lastExit = exitOf(error) ?? this.lastExit;
         // An eager start's or a restart's failure is logged by whoever began it ("eager start failed").
         if (this.startOrigin === 'demand') this.lifecycle.say(`start failed: ${failureText(error)}`);
         // A missing ${VAR} or a credential the remote server refused: waiting for auth, not broken.

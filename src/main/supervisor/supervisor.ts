@@ -17,6 +17,7 @@ import { TaskRecords } from './task-records';
 import { CatalogIndexer } from './catalog-indexer';
 import { definitionIdentity } from './identity';
 import { referencedNames } from '../secrets/references';
+import type { RemoteOAuth } from '../oauth/remote-oauth';
 
 /** The `${NAME}`s a server's launch depends on: env values for stdio, headers for remote servers. */
 function referencedBy(definition: ServerDefinition): string[] {
@@ -41,6 +42,8 @@ export interface SupervisorOptions {
   /** Where descriptions.json lives (offline cards); default: no cache. */
   cacheDir?: string;
   resolveVariables?: VariableResolver;
+  /** OAuth sign-ins for remote servers without an Authorization header (tokens in the keychain). */
+  oauth?: RemoteOAuth | null;
   /** Scrubs known secret values from every health row (last errors quote stderr and messages). */
   redact?: (text: string) => string;
   /** Scrubs known secret values from what is written to the descriptions cache. */
@@ -240,6 +243,7 @@ export class Supervisor {
     return new ServerHandle(definition, {
       gatewayEnv: this.options.gatewayEnv,
       resolveVariables: this.options.resolveVariables,
+      oauth: this.options.oauth,
       connectTimeoutMs: this.options.connectTimeoutMs ?? connectTimeoutFrom(this.options.gatewayEnv),
       lineLimit: this.options.lineLimit,
       // GATEHOUSE_CHILD_CGROUP=off keeps children out of cgroups (the token and parent links still apply).
@@ -267,6 +271,7 @@ export class Supervisor {
       connect: {
         gatewayEnv: this.options.gatewayEnv,
         resolveVariables: this.options.resolveVariables,
+        oauth: this.options.oauth,
         timeoutMs: this.options.connectTimeoutMs ?? 30_000,
         lineLimit: this.options.lineLimit,
         useCgroup: this.options.gatewayEnv.GATEHOUSE_CHILD_CGROUP !== 'off',

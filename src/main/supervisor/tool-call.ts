@@ -131,7 +131,7 @@ export async function runToolCall(
         // A 2026-07-28 server asking for input answers input_required: relayed below, to this call's client.
         allowInputRequired: true,
         onprogress: (progress) => {
-          pending.touch(call.id);
+          pending.touch(call.id, progress);
           idle.activity();
           options.onProgress?.(progress);
         },
