@@ -20,6 +20,11 @@ export interface ClientChannel {
    * relays and policy allows): sent in a 2026-07-28 call's `_meta` so the server knows before asking.
    */
   capabilitiesFor(server: string): Record<string, unknown>;
+  /**
+   * The lowest log level the client wants while this call runs; null: none. Sent to a 2026-07-28 server
+   * in the call's `_meta` (that era has no logging/setLevel: without it the server logs nothing).
+   */
+  logLevel(): string | null;
   /** A log line the server sent while serving the call; dropped when the client does not want that level. */
   log(params: { level: string; logger?: string; data?: unknown }): void;
 }

@@ -3,7 +3,7 @@
 // by an absolute ceiling, cancellable by its caller, a session end or the operator — each ending with a
 // distinct, explainable error. A 2026-07-28 server that needs input answers `input_required`: each input
 // request goes to the client session the call serves, and the call is retried with the answers.
-import { CLIENT_CAPABILITIES_META_KEY, isInputRequiredResult, type CallToolResult, type Client, type InputRequiredResult, type Tool } from '@modelcontextprotocol/client';
+import { CLIENT_CAPABILITIES_META_KEY, isInputRequiredResult, LOG_LEVEL_META_KEY, type CallToolResult, type Client, type InputRequiredResult, type Tool } from '@modelcontextprotocol/client';
 import { GatewayError } from '../common/errors';
 import { remainingMs, type CallerDeadline } from './caller-deadline';
 import type { ClientChannel, ClientRequest } from './client-channel';
@@ -91,11 +91,17 @@ type CallParams = { name: string; arguments: Record<string, unknown>; _meta?: Re
 
 /**
  * The request's `_meta`: the caller's trace keys and, toward a 2026-07-28 server, the client capabilities
- * of the session this call serves — so the server asks only for input that session can give.
+ * of the session this call serves — so the server asks only for input that session can give — and the
+ * log level it wants.
  */
 function callMeta(client: Client, server: string, options: ToolCallOptions): { _meta?: Record<string, unknown> } {
   const meta: Record<string, unknown> = { ...metaParam(options.meta)._meta };
-  if (options.channel && client.getProtocolEra() === 'modern') meta[CLIENT_CAPABILITIES_META_KEY] = options.channel.capabilitiesFor(server);
+  if (options.channel && client.getProtocolEra() === 'modern') {
+    meta[CLIENT_CAPABILITIES_META_KEY] = options.channel.capabilitiesFor(server);
+    // That era has no logging/setLevel: the call says which of the server's log lines its client wants.
+    const level = options.channel.logLevel();
+    if (level) meta[LOG_LEVEL_META_KEY] = level;
+  }
   return Object.keys(meta).length ? { _meta: meta } : {};
 }
 

@@ -65,6 +65,14 @@ describe.each(['memory', 'http-handshake'] as Lane[])('%s', (lane) => {
     expect(line.logger).toBe('chatty::chatty');
     expect(leaks(lines)).toEqual([]);
   });
+
+  it.each(['chatty', 'modern'])('passes %s\'s log line at the level the session asked for', async (server) => {
+    await client.setLoggingLevel('warning');
+    expect((await invoke(client, `${server}::log_politely`)).ok).toBe(true);
+    // A 2026-07-28 server has no logging/setLevel: it logs only when the call's _meta names a level.
+    const line = await waitFor(() => lines.find((l) => l.logger === `${server}::manners`), `${server}'s warning`);
+    expect(line).toMatchObject({ level: 'warning', data: 'a polite warning' });
+  });
 });
 
 describe('http-stateless (2026-07-28)', () => {

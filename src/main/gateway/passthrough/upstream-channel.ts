@@ -70,6 +70,7 @@ export function upstreamChannel(source: ChannelSource): ClientChannel {
       }
       return allowed;
     },
+    logLevel: () => source.logLevel(),
     log(params) {
       const wanted = source.logLevel();
       const attachment = flow.attachment;
