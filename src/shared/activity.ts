@@ -12,6 +12,8 @@ export const PendingCallView = z.object({
   last_activity_at: z.string(),
   progress: z.object({ progress: z.number(), total: z.number().nullable(), message: z.string().nullable() }).nullable(),
   task_id: z.string().nullable(),
+  /** What the server asked the calling client and is waiting for (e.g. `sampling/createMessage`): "waiting for the client". */
+  waiting_for_client: z.string().nullable().optional(),
 });
 export type PendingCallView = z.infer<typeof PendingCallView>;
 

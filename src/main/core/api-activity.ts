@@ -73,6 +73,7 @@ export function createActivityApi(options: ActivityApiOptions) {
         last_activity_at: iso(call.lastActivity),
         progress: call.progress ? { progress: call.progress.progress, total: call.progress.total ?? null, message: call.progress.message ?? null } : null,
         task_id: call.taskId ?? null,
+        waiting_for_client: call.waitingForClient,
       };
       sessionFor(call.sessionId).calls.push(view);
     }

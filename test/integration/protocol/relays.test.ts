@@ -4,6 +4,7 @@
 // when policy denies relaying from that server, and "waiting for the client" on the pending call meanwhile.
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivitySnapshot } from '../../../src/shared/activity';
 import { invoke } from '../../helpers/invoke';
 import { callMeta } from '../../helpers/meta';
 import { everythingServer } from '../../helpers/workspace';
@@ -31,6 +32,7 @@ describe.each(HANDSHAKE_LANES)('%s', (lane) => {
   let browser: Client;
   const seenWhileWaiting: PendingListing[] = [];
   const samplingAsked: unknown[] = [];
+  const panelWhileWaiting: ActivitySnapshot[] = [];
 
   beforeAll(async () => {
     sampler = await gateway.connect(lane, {
@@ -43,6 +45,7 @@ describe.each(HANDSHAKE_LANES)('%s', (lane) => {
           if (JSON.stringify(request.params).includes('take your time')) await new Promise((r) => setTimeout(r, 2_500));
           // The call waits for this client now: its pending record says so.
           seenWhileWaiting.push((await callMeta<PendingListing>(client, 'gateway.list_pending')).body);
+          panelWhileWaiting.push(await gateway.gatehouse.api.listActivity({}));
           return { role: 'assistant', content: { type: 'text', text: 'relayed answer 7f3a' }, model: 'test-model' };
         }),
     });
@@ -67,6 +70,9 @@ describe.each(HANDSHAKE_LANES)('%s', (lane) => {
     expect(JSON.stringify(samplingAsked.at(-1))).toContain('hello');
     const waiting = seenWhileWaiting.at(-1)?.requests.find((r) => r.tool_id === 'everything::trigger-sampling-request');
     expect(waiting?.waiting_for_client).toBe('sampling/createMessage');
+    // The panel's activity view shows the same.
+    const calls = panelWhileWaiting.at(-1)?.sessions.flatMap((s) => s.calls) ?? [];
+    expect(calls.find((c) => c.tool_id === 'everything::trigger-sampling-request')?.waiting_for_client).toBe('sampling/createMessage');
   });
 
   it('gives the server the spec error when the calling client did not declare sampling', async () => {
