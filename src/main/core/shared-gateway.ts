@@ -20,7 +20,12 @@ export function coreServerFactory(
     createServer: (identity) =>
       gatehouse.createMcpServer(
         'http',
-        { sessionId: identity.sessionId ?? `principal:${identity.principalKey}`, operator: identity.operator, projectRoot: identity.project ?? null },
+        {
+          sessionId: identity.sessionId ?? `principal:${identity.principalKey}`,
+          operator: identity.operator,
+          projectRoot: identity.project ?? null,
+          stateless: identity.sessionId === null,
+        },
         { rateLimitRpm: settings?.rateLimitPerMinute },
       ),
     health: () => gatehouse.api.listHealth({}),

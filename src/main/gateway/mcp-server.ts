@@ -113,12 +113,15 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext, 
   const hidden = policy.gatewayToolsProfile === 'core' ? sorted.filter((tool) => !listable(tool.name, context) && policy.gatewayToolAllowed(tool.name)) : [];
   const base = hidden.length ? `${INSTRUCTIONS}${coreNote(hidden)}` : INSTRUCTIONS;
   const instructions = context.guidance().instructions(base, { toolNames: listedAtStart.map((t) => t.name) });
+  const sessionLong = passthrough !== undefined && context.session.stateless !== true;
   const server = new Server(
     { name: 'gatehouse', title: 'Gatehouse', version: GATEHOUSE_VERSION },
     {
       capabilities: {
-        tools: passthrough ? { listChanged: true } : {},
-        resources: { listChanged: true, ...(passthrough && { subscribe: true }) },
+        // A session is told when its listed tools change, and gets the resource updates it subscribed to; a
+        // stateless (2026-07-28) request's server is gone by then, so it is not promised either.
+        tools: sessionLong ? { listChanged: true } : {},
+        resources: { listChanged: true, ...(sessionLong && { subscribe: true }) },
         prompts: { listChanged: true },
         completions: {},
         ...(passthrough && { logging: {} }),

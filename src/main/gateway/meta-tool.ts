@@ -25,6 +25,11 @@ export interface SessionIdentity {
    * elsewhere): the session sees that project's trusted servers and the user's, not the gateway's project's.
    */
   projectRoot?: string | null;
+  /**
+   * One 2026-07-28 request, not a session: its server lives for that request only, so it cannot carry
+   * resource subscriptions or later list_changed notices (those would need subscriptions/listen).
+   */
+  stateless?: boolean;
 }
 
 export interface GatewayContext {

@@ -80,6 +80,14 @@ describe.each(HANDSHAKE_LANES)('%s', (lane) => {
   });
 });
 
+describe('http-stateless (2026-07-28)', () => {
+  it('does not promise resource subscriptions: a request\'s server is gone before any update', async () => {
+    const client = await gateway.connect('http-stateless');
+    expect(client.getServerCapabilities()?.resources?.subscribe).toBeUndefined();
+    expect(client.getServerCapabilities()?.tools?.listChanged).toBeUndefined();
+  });
+});
+
 describe('after the server restarts', () => {
   it('renews the subscriptions sessions hold there, so their updates keep coming', async () => {
     const updates: string[] = [];
