@@ -30,7 +30,7 @@ function parseEntry(name: string, raw: unknown): ProvisionedEntry | null {
   if (typeof pkg.name === 'string') {
     const spec = parsePackageSpec(`${pkg.type === 'pypi' ? 'pypi:' : ''}${pkg.name}${typeof pkg.version === 'string' ? `@${pkg.version}` : ''}`);
     if (!spec.ok) return null; // a hand-edited bad name never reaches an argv
-    ref = spec.ref;
+    ref = typeof pkg.bin === 'string' && /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(pkg.bin) ? { ...spec.ref, bin: pkg.bin } : spec.ref;
   }
   const transport = r.transport === 'http' || r.transport === 'sse' ? r.transport : 'stdio';
   if (transport === 'stdio' ? !ref : typeof r.url !== 'string') return null;
