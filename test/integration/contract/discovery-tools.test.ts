@@ -14,7 +14,7 @@ const CANDIDATE_FIELDS = [
 ];
 // Contract fields per tool, plus the additions Gatehouse documents in its answers (error_code, cached, error).
 const FIELDS: Record<string, string[]> = {
-  request_capability: ['status', 'message', 'candidates', 'recommendation', 'category_name', 'cli', 'server', 'new_tools', 'env_var', 'env_path', 'env_instructions', 'logged_for_discovery', 'search_guidance'],
+  request_capability: ['status', 'message', 'candidates', 'recommendation', 'category_name', 'cli', 'server', 'new_tools', 'env_var', 'env_path', 'env_instructions', 'logged_for_discovery', 'search_guidance', 'reason'],
   sync_environment: ['platform', 'detected_clis', 'message'],
   provision: [
     'ok', 'server', 'message', 'job_id', 'status', 'new_tools', 'needs_api_key', 'env_var', 'env_instructions', 'auth_required', 'auth_mode',

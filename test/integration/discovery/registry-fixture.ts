@@ -24,6 +24,15 @@ const SERVERS = [
     _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: false } },
   },
   {
+    server: {
+      name: 'io.github.example/tides',
+      description: 'Tide tables for harbours',
+      version: '0.3.0',
+      packages: [{ registryType: 'npm', identifier: '@example/tides-mcp', version: '0.3.0', transport: { type: 'stdio' }, environmentVariables: [{ name: 'TIDES_API_KEY', isSecret: true }] }],
+    },
+    _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: true } },
+  },
+  {
     server: { name: 'com.example/hosted', description: 'Hosted weather', remotes: [{ type: 'streamable-http', url: 'https://mcp.example.com/mcp?token=secret', headers: [{ name: 'X-Api-Key' }] }] },
     _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: true } },
   },

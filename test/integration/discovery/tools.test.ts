@@ -1,6 +1,6 @@
 // The discovery tools' shapes and refusal paths against real files, a real Supervisor and a loopback
 // registry fixture. Nothing here installs a package or reaches the network.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { approvePackage } from '../../../src/main/discovery';
@@ -28,24 +28,27 @@ describe('request_capability', () => {
   it('answers use_cli, candidates, pick_from_category and runs nothing', async () => {
     const h = await withRegistry();
     expect(await h.call<Body>('gateway.request_capability', { query: 'git commits', available_clis: ['git'] })).toMatchObject({ status: 'use_cli', cli: { name: 'git', check_command: ['git', '--version'] } });
-    const github = await h.call<Body>('gateway.request_capability', { query: 'github issues' });
-    expect(github).toMatchObject({ status: 'candidates', recommendation: "Call gateway.provision(server_name='github')", env_var: 'GITHUB_TOKEN', logged_for_discovery: false });
+    const github = await h.call<Body>('gateway.request_capability', { query: 'github issues', available_clis: [] });
+    expect(github).toMatchObject({ status: 'candidates', recommendation: "Call gateway.provision(server_name='github')", env_var: 'GITHUB_PERSONAL_ACCESS_TOKEN', logged_for_discovery: false });
     expect(github.candidates?.[0]).toMatchObject({ name: 'github', candidate_type: 'server', requires_api_key: true, api_key_available: false, source: 'manifest', provision_tool: 'gateway.provision', auth_tool: 'gateway.auth_connect' });
-    expect(await h.call<Body>('gateway.request_capability', { query: 'read and write files', available_clis: [] })).toMatchObject({ status: 'pick_from_category', category_name: 'files', candidates: [{ name: 'filesystem' }] });
+    expect(github.reason).toBe('server:github: manifest server, the need names \'github\'.');
+    const files = await h.call<Body>('gateway.request_capability', { query: 'read files', available_clis: [] });
+    expect(files).toMatchObject({ status: 'pick_from_category', category_name: 'files' });
+    expect(files.candidates?.map((c) => c.name)).toContain('filesystem');
     expect(h.supervisor.all()).toHaveLength(0);
   });
 
   it('guards unknown services before the CLI tier, asks the registry, and logs only what it wrote', async () => {
     const h = await withRegistry();
-    const slack = await h.call<Body>('gateway.request_capability', { query: 'send an http request to the Slack api', available_clis: ['curl'] });
+    const slack = await h.call<Body>('gateway.request_capability', { query: 'send an http request to the Zendeskish api', available_clis: ['curl'] });
     expect(slack.status).toBe('not_available');
     expect(slack.search_guidance).toContain('gateway.search_registry');
     expect(slack.logged_for_discovery).toBe(true);
     const log = readFileSync(join(h.ctx.stateDir, 'discovery-log.jsonl'), 'utf8').trim().split('\n');
-    expect(JSON.parse(log.at(-1) as string)).toMatchObject({ query: 'send an http request to the Slack api', status: 'not_available' });
-    const weather = await h.call<Body>('gateway.request_capability', { query: 'weather forecasts' });
-    expect(weather.status).toBe('candidates');
-    expect(weather.candidates?.[0]).toMatchObject({ source: 'registry', package: '@example/weather-mcp@1.4.2', provisionable: false, requires_api_key: true });
+    expect(JSON.parse(log.at(-1) as string)).toMatchObject({ query: 'send an http request to the Zendeskish api', status: 'not_available' });
+    const tides = await h.call<Body>('gateway.request_capability', { query: 'tides near the harbour', available_clis: [] });
+    expect(tides.status).toBe('candidates');
+    expect(tides.candidates?.[0]).toMatchObject({ source: 'registry', package: '@example/tides-mcp@0.3.0', provisionable: false, requires_api_key: true });
     // A lone "I" selects nothing local.
     expect((await h.call<Body>('gateway.request_capability', { query: 'I', available_clis: ['curl'] })).status).toBe('not_available');
   });
@@ -93,7 +96,7 @@ describe('provision refusals', () => {
     const h = await withRegistry();
     expect(await h.call<Body>('gateway.provision', { server_name: 'nope' })).toMatchObject({ ok: false, message: "Server 'nope' not found in manifest or .mcp.json configuration." });
     expect(await h.call<Body>('gateway.provision', { server_name: 'github' })).toMatchObject({
-      ok: false, needs_api_key: true, env_var: 'GITHUB_TOKEN', auth_mode: 'api_key', auth_state: 'missing_auth', missing_env_vars: ['GITHUB_TOKEN'], next_step: "gateway.auth_connect(server_name='github')",
+      ok: false, needs_api_key: true, env_var: 'GITHUB_PERSONAL_ACCESS_TOKEN', auth_mode: 'api_key', auth_state: 'missing_auth', missing_env_vars: ['GITHUB_PERSONAL_ACCESS_TOKEN'], next_step: "gateway.auth_connect(server_name='github')",
     });
     const registered = await h.call<Body>('gateway.register_discovered_server', { package: '@example/weather-mcp@1.4.2', server_name: 'weather' });
     expect(registered).toMatchObject({ ok: true, registered: true, install_command: ['npx', '-y', '@example/weather-mcp@1.4.2'] });
@@ -149,17 +152,9 @@ describe('update_server, submit_feedback, sync_environment', () => {
     expect(String(refused.message)).toContain('GATEHOUSE_FEEDBACK_TOKEN');
   });
 
-  it('sync_environment scans PATH once and serves the cache', async () => {
-    const bin = join(process.cwd(), 'node_modules', '.bin');
-    harness = createHarness({ env: { PATH: bin } });
-    mkdirSync(harness.ctx.cacheDir, { recursive: true });
-    const first = await harness.call<{ platform: string; detected_clis: string[] }>('gateway.sync_environment', {});
-    expect(['linux', 'wsl', 'mac', 'windows']).toContain(first.platform);
-    expect(first.detected_clis).toEqual([]);
-    const cache = join(harness.ctx.cacheDir, 'cli-probe.json');
-    const cached = JSON.parse(readFileSync(cache, 'utf8')) as { clis: Record<string, string | null> };
-    writeFileSync(cache, JSON.stringify({ ...cached, clis: { ...cached.clis, jq: '/usr/bin/jq' } }));
-    expect((await harness.call<{ detected_clis: string[] }>('gateway.sync_environment', {})).detected_clis).toEqual(['jq']);
+  it('sync_environment takes the CLI names it is given without probing', async () => {
+    harness = createHarness({ env: { PATH: join(process.cwd(), 'node_modules', '.bin') } });
     expect(await harness.call('gateway.sync_environment', { detected_clis: ['git', 'bad name'] })).toMatchObject({ detected_clis: ['git'] });
+    expect(existsSync(join(harness.ctx.cacheDir, 'cli-probe.json'))).toBe(false);
   });
 });
