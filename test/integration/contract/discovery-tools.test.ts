@@ -21,7 +21,7 @@ const FIELDS: Record<string, string[]> = {
     'auth_methods', 'alternative_env_vars', 'missing_env_vars', 'auth_state', 'next_step', 'auth_metadata', 'auth_challenge', 'url_elicitations',
     'feedback_hint', 'error_code',
   ],
-  provision_status: ['job_id', 'server', 'status', 'progress', 'message', 'output_tail', 'elapsed_seconds', 'new_tools', 'error'],
+  provision_status: ['job_id', 'server', 'status', 'progress', 'message', 'output_tail', 'elapsed_seconds', 'new_tools', 'error', 'stage', 'stages', 'package', 'version'],
   update_server: ['ok', 'server', 'package_type', 'package_name', 'refreshed', 'restarted', 'latest_version', 'cancelled_request_count', 'cancelled_task_count', 'message'],
   submit_feedback: ['ok', 'submitted', 'repository', 'repository_visibility', 'issue_title', 'issue_body', 'issue_url', 'issue_number', 'authenticated', 'warning', 'message'],
   search_registry: ['query', 'results', 'next_step', 'cached', 'message', 'error'],
