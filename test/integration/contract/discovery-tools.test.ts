@@ -22,7 +22,7 @@ const FIELDS: Record<string, string[]> = {
     'feedback_hint', 'error_code',
   ],
   provision_status: ['job_id', 'server', 'status', 'progress', 'message', 'output_tail', 'elapsed_seconds', 'new_tools', 'error', 'stage', 'stages', 'package', 'version'],
-  update_server: ['ok', 'server', 'package_type', 'package_name', 'refreshed', 'restarted', 'latest_version', 'cancelled_request_count', 'cancelled_task_count', 'message'],
+  update_server: ['ok', 'server', 'package_type', 'package_name', 'refreshed', 'restarted', 'latest_version', 'cancelled_request_count', 'cancelled_task_count', 'message', 'previous_version', 'rolled_back'],
   submit_feedback: ['ok', 'submitted', 'repository', 'repository_visibility', 'issue_title', 'issue_body', 'issue_url', 'issue_number', 'authenticated', 'warning', 'message'],
   search_registry: ['query', 'results', 'next_step', 'cached', 'message', 'error'],
   register_discovered_server: ['ok', 'server_name', 'registered', 'message', 'install_command', 'next_step'],
