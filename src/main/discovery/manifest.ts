@@ -34,7 +34,9 @@ function parseCached(path: string, text: string): ParsedFile {
 function instructionsFor(server: string, required: readonly string[], help: Record<string, string>): string | null {
   const first = required[0];
   if (!first) return null;
-  const where = required.filter((n) => help[n]).map((n) => `${n}: ${help[n]}`);
+  // "NAME — where", never "NAME: where": a secret-named label followed by ':' reads as a labelled secret
+  // to the redaction every answer passes, which would hide the very address the operator needs.
+  const where = required.filter((n) => help[n]).map((n) => `${n} — ${help[n]?.replace(/\.+$/u, '')}`);
   const store = `store it with gateway.auth_connect(server_name='${server}', env_var='${first}', credential=...)`;
   return (where.length ? `${where.join('; ')}. Then ${store}` : `Get ${required.join(', ')} from the service, then ${store}`).slice(0, 600);
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseManifestText } from '../../../src/main/config/manifest-file';
 import { loadManifest } from '../../../src/main/discovery/manifest';
+import { BUILTIN_RULES } from '../../../src/main/redaction/builtin-rules';
 import { approveFile } from '../../../src/main/trust/store';
 import type { DiscoveryContext } from '../../../src/main/discovery/types';
 
@@ -52,6 +53,14 @@ describe('manifest', () => {
     expect(manifest.servers.get('github')).toMatchObject({ auth: 'api_key', verified: { version: expect.any(String), date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } });
     expect(manifest.servers.get('vercel')).toMatchObject({ auth: 'oauth', verified: null, package: null });
     expect(manifest.servers.get('github')?.env_instructions).toContain('https://github.com/settings/personal-access-tokens');
+  });
+
+  it('says where to get a credential in words the secret redaction leaves alone', () => {
+    // "GITHUB_TOKEN: https://…" reads as a labelled secret, so every answer carrying it showed [REDACTED]
+    // where the operator needed the address.
+    const redact = (text: string) => BUILTIN_RULES.reduce((out, rule) => rule.apply(out), text);
+    const hidden = [...loadManifest(context()).servers.values()].flatMap((s) => (s.env_instructions && redact(s.env_instructions) !== s.env_instructions ? [`${s.name}: ${redact(s.env_instructions)}`] : []));
+    expect(hidden).toEqual([]);
   });
 
   it('runs a package through the executable the manifest names', () => {
