@@ -3,7 +3,8 @@
 // Supervisor and connected; the job reports complete only after initialize and tools/list succeeded.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { startPackageRegistry } from '../../helpers/package-registry';
 import { createHarness, type Harness } from './harness';
 
 let harness: Harness | undefined;
@@ -67,6 +68,11 @@ describe('provision install job', () => {
     const { mkdirSync, writeFileSync } = await import('node:fs');
     mkdirSync(join(overlay, '..'), { recursive: true });
     writeFileSync(overlay, 'version: 1\nservers:\n  broken:\n    description: A package that does not exist\n    package: { type: npm, name: "@gatehouse-test-nonexistent/none", version: "0.0.1" }\n');
+    // A loopback npm registry that knows no package: the 404 does not depend on the network (on a busy
+    // machine the public registry's answer sometimes came too late and the stage read "skipped").
+    const registry = await startPackageRegistry([]);
+    Object.assign(harness.ctx.env, registry.env(), { npm_config_cache: join(harness.root, 'npm-cache') });
+    onTestFinished(() => registry.close());
     const started = await harness.call<{ job_id: string; status: string }>('gateway.provision', { server_name: 'broken' });
     expect(started.status).toBe('started');
     const last = (await pollUntilDone(harness, started.job_id, 60_000)).at(-1) as Status;
@@ -77,6 +83,7 @@ describe('provision install job', () => {
     expect(last.stages[0]?.detail).toContain('404');
     expect(last.message).toContain('@gatehouse-test-nonexistent/none@0.0.1 is not in its registry');
     expect(harness.supervisor.get('broken')).toBeUndefined();
+    expect(registry.requests).toContain('/@gatehouse-test-nonexistent/none');
   });
 
   it('kills a silent install after the no-output timeout and reports timeout (E504)', async () => {

@@ -1,11 +1,14 @@
-// A loopback stand-in for the MCP Registry's `/v0/servers` search, counting requests so the tests can
-// see the disk cache at work.
+// A loopback stand-in for the MCP Registry's `/v0/servers`: search (`?search=`) and the paged listing a
+// registry copy is taken from (`?cursor=`, metadata.nextCursor), counting requests so the tests can see
+// the disk caches at work. `pageSize` serves the listing in small pages; `down` answers 503.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface RegistryFixture {
   url: string;
   requests: string[];
+  /** While true every request answers 503. */
+  down: boolean;
   close(): Promise<void>;
 }
 
@@ -38,13 +41,27 @@ const SERVERS = [
   },
 ];
 
-export async function startRegistryFixture(): Promise<RegistryFixture> {
+export async function startRegistryFixture(options: { pageSize?: number } = {}): Promise<RegistryFixture> {
   const requests: string[] = [];
+  const fixture = { down: false };
   const server: Server = createServer((req, res) => {
     requests.push(req.url ?? '');
     const url = new URL(req.url ?? '/', 'http://x');
+    if (fixture.down) {
+      res.writeHead(503).end();
+      return;
+    }
     if (url.pathname !== '/v0/servers') {
       res.writeHead(404).end();
+      return;
+    }
+    if (!url.searchParams.has('search')) {
+      // The listing: pages in order, the cursor is the index of the next entry.
+      const start = Number(url.searchParams.get('cursor') ?? 0);
+      const size = Math.min(Number(url.searchParams.get('limit') ?? 30), options.pageSize ?? Infinity);
+      const servers = SERVERS.slice(start, start + size);
+      const next = start + size < SERVERS.length ? String(start + size) : undefined;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ servers, metadata: { count: servers.length, ...(next ? { nextCursor: next } : {}) } }));
       return;
     }
     const q = (url.searchParams.get('search') ?? '').toLowerCase();
@@ -53,5 +70,15 @@ export async function startRegistryFixture(): Promise<RegistryFixture> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    get down() {
+      return fixture.down;
+    },
+    set down(value: boolean) {
+      fixture.down = value;
+    },
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }

@@ -1,6 +1,6 @@
 // The discovery tools' shapes and refusal paths against real files, a real Supervisor and a loopback
 // registry fixture. Nothing here installs a package or reaches the network.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { approvePackage } from '../../../src/main/discovery';
@@ -63,16 +63,50 @@ describe('request_capability', () => {
 });
 
 describe('search_registry', () => {
-  it('returns latest versions only, caches on disk, and refuses non-loopback http', async () => {
-    const h = await withRegistry();
-    const first = await h.call<{ results: Record<string, unknown>[]; next_step: string }>('gateway.search_registry', { query: 'weather', limit: 5 });
+  it('searches a copy of the registry taken page by page, latest versions only, kept on disk', async () => {
+    registry = await startRegistryFixture({ pageSize: 2 });
+    const h = (harness = createHarness({ env: { GATEHOUSE_REGISTRY_URL: registry.url, GATEHOUSE_REGISTRY_ALLOW_LOOPBACK: '1' } }));
+    const first = await h.call<{ results: Record<string, unknown>[]; next_step: string; cached: boolean; message: string }>('gateway.search_registry', { query: 'weather', limit: 5 });
     expect(first.results).toHaveLength(2);
     expect(first.results[0]).toMatchObject({ name: 'io.github.example/weather', package: '@example/weather-mcp@1.4.2', env_vars: ['WEATHER_API_KEY'], is_latest: true });
     expect(first.results[1]).toMatchObject({ url: 'https://mcp.example.com/mcp', remote_headers: ['X-Api-Key'] });
     expect(first.next_step).toContain('register_discovered_server');
-    await h.call('gateway.search_registry', { query: 'weather', limit: 5 });
-    expect(registry?.requests).toHaveLength(1);
-    expect(existsSync(join(h.ctx.cacheDir, 'registry-cache.json'))).toBe(true);
+    expect(first).toMatchObject({ cached: false, message: expect.stringMatching(/^Searched 3 server\(s\) in the registry copy of \d{4}-/) });
+    // Two pages of two, followed by the cursor; no search request.
+    expect(registry.requests.map((r) => new URL(r, 'http://x').searchParams.get('cursor'))).toEqual([null, '2']);
+    expect(registry.requests.every((r) => !new URL(r, 'http://x').searchParams.has('search'))).toBe(true);
+    // Any other need is answered from the copy, by description as well as by name.
+    const tides = await h.call<{ results: { name: string }[]; cached: boolean }>('gateway.search_registry', { query: 'harbour tide tables', limit: 5 });
+    expect(tides).toMatchObject({ cached: true, results: [{ name: 'io.github.example/tides' }] });
+    expect(registry.requests).toHaveLength(2);
+    expect(JSON.parse(readFileSync(join(h.ctx.cacheDir, 'registry-copy.json'), 'utf8'))).toMatchObject({ base: registry.url, servers: expect.any(Array) });
+  });
+
+  it('takes a new copy after six hours, and answers from the old one, marked stale, while the registry is down', async () => {
+    const h = await withRegistry();
+    await h.call('gateway.search_registry', { query: 'weather' });
+    const copyFile = join(h.ctx.cacheDir, 'registry-copy.json');
+    const age = (ms: number) => {
+      const copy = JSON.parse(readFileSync(copyFile, 'utf8')) as { fetched_at: number };
+      writeFileSync(copyFile, JSON.stringify({ ...copy, fetched_at: Date.now() - ms }));
+    };
+    age(5 * 60 * 60 * 1000);
+    await h.call('gateway.search_registry', { query: 'weather' });
+    expect(registry?.requests).toHaveLength(1); // five hours old: still fresh
+
+    age(7 * 60 * 60 * 1000);
+    registry!.down = true;
+    const stale = await h.call<{ results: { name: string }[]; message: string; error?: unknown }>('gateway.search_registry', { query: 'weather' });
+    expect(stale.error).toBeUndefined();
+    expect(stale.results[0]?.name).toBe('io.github.example/weather');
+    expect(stale.message).toContain('(stale). The MCP Registry');
+    expect(stale.message).toContain('HTTP 503');
+    expect(registry?.requests).toHaveLength(2);
+    // The failure is remembered: the next search does not ask again.
+    registry!.down = false;
+    const again = await h.call<{ message: string }>('gateway.search_registry', { query: 'tides' });
+    expect(again.message).toContain('Not retried for 10 minutes');
+    expect(registry?.requests).toHaveLength(2);
   });
 
   it('degrades with a clear error, caches the failure, and never allows loopback without the flag', async () => {

@@ -1,0 +1,101 @@
+// gateway.search_registry reads a copy of the MCP Registry's metadata kept on disk, not one round trip
+// per query: the copy is the latest version of every server (`GET /v0/servers?version=latest`, page by
+// page through metadata.nextCursor), fresh for six hours and searched locally with the same ranking as
+// the manifest. When the registry cannot be reached the failure is remembered for ten minutes (the same
+// failures record registry-client.ts keeps, so both paths wait it out together) and an older copy
+// answers, marked stale, rather than nothing.
+import { writeFileAtomic } from '../common/atomic-write';
+import { asRecord, readJson } from '../common/json-file';
+import { readResponseCapped } from '../common/read-response';
+import { queryTerms, rankDocs, weightedTerms } from './bm25';
+import { cacheFile } from './paths';
+import { checkRegistryUrl } from './public-url';
+import { FAILURE_TTL_MS, REGISTRY_MAX_BYTES, REGISTRY_TIMEOUT_MS, recordRegistryFailure, registryBase, registryFailure } from './registry-client';
+import { parseRegistryServers, type RegistryResult } from './registry-parse';
+import type { DiscoveryContext } from './types';
+
+export const COPY_TTL_MS = 6 * 60 * 60 * 1000;
+const PAGE_SIZE = 100;
+/** 500 pages of 100 is far more than the registry holds; the bound stops a cursor that never ends. */
+const MAX_PAGES = 500;
+
+export interface RegistryCopy {
+  base: string;
+  fetched_at: number;
+  servers: RegistryResult[];
+}
+
+export type CopySearch =
+  | { ok: true; results: RegistryResult[]; servers: number; fetched_at: number; stale: boolean; refreshed: boolean; note: string | null }
+  | { ok: false; code: 'E201' | 'E204'; message: string; next_step: string; cached: boolean };
+
+const NEXT_STEP = 'retry later, or add the server to .mcp.json by hand; request_capability and the built-in manifest work offline';
+
+export function copyPath(ctx: DiscoveryContext): string {
+  return cacheFile(ctx, 'registry-copy.json');
+}
+
+function readCopy(ctx: DiscoveryContext, base: string): RegistryCopy | null {
+  const raw = readJson(copyPath(ctx));
+  if (raw.base !== base || typeof raw.fetched_at !== 'number' || !Array.isArray(raw.servers)) return null;
+  return { base, fetched_at: raw.fetched_at, servers: raw.servers as RegistryResult[] };
+}
+
+/** Every page of the registry's latest versions. Throws with a one-line reason. */
+async function download(url: URL): Promise<RegistryResult[]> {
+  const servers = new Map<string, RegistryResult>();
+  let cursor: string | null = null;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const pageUrl = new URL(`${url.pathname.replace(/\/+$/, '')}/v0/servers`, url);
+    pageUrl.search = new URLSearchParams({ limit: String(PAGE_SIZE), version: 'latest', ...(cursor ? { cursor } : {}) }).toString();
+    const response = await fetch(pageUrl, { signal: AbortSignal.timeout(REGISTRY_TIMEOUT_MS), redirect: 'error', headers: { accept: 'application/json' } });
+    if (!response.ok) throw new Error(`HTTP ${response.status} on page ${page + 1}`);
+    const body: unknown = JSON.parse(await readResponseCapped(response, REGISTRY_MAX_BYTES, `page ${page + 1} of the registry`));
+    for (const server of parseRegistryServers(body)) servers.set(server.name, server);
+    const next = asRecord(asRecord(body).metadata).nextCursor;
+    if (typeof next !== 'string' || !next || next === cursor) return [...servers.values()];
+    cursor = next;
+  }
+  throw new Error(`more than ${MAX_PAGES} pages; the registry's cursor does not end`);
+}
+
+/** The copy for this registry: the one on disk while fresh, else a new download (failures remembered). */
+export async function registryCopy(ctx: DiscoveryContext, now = Date.now()): Promise<{ ok: true; copy: RegistryCopy; stale: boolean; refreshed: boolean; note: string | null } | Extract<CopySearch, { ok: false }>> {
+  const base = registryBase(ctx);
+  const held = readCopy(ctx, base);
+  if (held && now - held.fetched_at < COPY_TTL_MS) return { ok: true, copy: held, stale: false, refreshed: false, note: null };
+  const failed = registryFailure(ctx, base, now);
+  if (failed) {
+    const message = `The MCP Registry (${base}) was unreachable ${Math.round((now - failed.at) / 1000)} s ago: ${failed.message}. Not retried for ${FAILURE_TTL_MS / 60_000} minutes.`;
+    return held ? { ok: true, copy: held, stale: true, refreshed: false, note: message } : { ok: false, code: 'E201', message, next_step: NEXT_STEP, cached: true };
+  }
+  const checked = await checkRegistryUrl(base, ctx.env.GATEHOUSE_REGISTRY_ALLOW_LOOPBACK === '1');
+  if (!checked.ok) {
+    return { ok: false, code: 'E204', message: `Registry search refused: ${checked.reason}.`, next_step: 'set GATEHOUSE_REGISTRY_URL to a public https registry, or unset it', cached: false };
+  }
+  try {
+    const copy: RegistryCopy = { base, fetched_at: now, servers: await download(checked.url) };
+    writeFileAtomic(copyPath(ctx), `${JSON.stringify(copy)}\n`);
+    return { ok: true, copy, stale: false, refreshed: true, note: null };
+  } catch (error) {
+    const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${REGISTRY_TIMEOUT_MS / 1000} s` : error instanceof Error ? error.message.slice(0, 200) : String(error);
+    recordRegistryFailure(ctx, base, reason, now);
+    const message = `The MCP Registry (${base}) is unreachable: ${reason}.`;
+    return held ? { ok: true, copy: held, stale: true, refreshed: false, note: message } : { ok: false, code: 'E201', message, next_step: NEXT_STEP, cached: false };
+  }
+}
+
+/** The copy's servers ranked for the query: name, then package, then description. */
+export function searchCopy(servers: readonly RegistryResult[], query: string, limit: number): RegistryResult[] {
+  const byName = new Map(servers.map((s) => [s.name, s]));
+  const docs = servers.map((s) => ({ id: s.name, terms: weightedTerms(s.name.split('/').pop() ?? s.name, s.package ? [s.package.replace(/@[^@/]*$/u, '')] : [], s.description ?? '') }));
+  return rankDocs(docs, queryTerms(query))
+    .slice(0, limit)
+    .flatMap((hit) => byName.get(hit.id) ?? []);
+}
+
+export async function searchRegistryCopy(ctx: DiscoveryContext, query: string, limit: number, now = Date.now()): Promise<CopySearch> {
+  const got = await registryCopy(ctx, now);
+  if (!got.ok) return got;
+  return { ok: true, results: searchCopy(got.copy.servers, query, limit), servers: got.copy.servers.length, fetched_at: got.copy.fetched_at, stale: got.stale, refreshed: got.refreshed, note: got.note };
+}
