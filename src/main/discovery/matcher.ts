@@ -12,6 +12,7 @@
 //      simplest answer — unless the need asks for a server.
 // The registry tier and the answer shape live in the tool (gateway/tools/discovery/request-capability.ts).
 import { stemWord } from '../common/search-words';
+import { isCommonEnglishWord } from './english-words';
 import { buildMatchIndex, FIELD, type ConfiguredText, type DocSource, type MatchDoc, type MatchIndex } from './match-index';
 import { needWords } from './need-words';
 import { unknownServices } from './service-guard';
@@ -90,7 +91,8 @@ function correctWords(words: string[], index: MatchIndex): { stems: Map<string, 
   const corrections: [string, string][] = [];
   for (const word of words) {
     const stem = stemWord(word);
-    if (known.has(stem) || /\d/.test(word)) {
+    // A known stem, a number-bearing word or a real English word is read as written.
+    if (known.has(stem) || /\d/.test(word) || isCommonEnglishWord(word)) {
       stems.set(word, stem);
       continue;
     }

@@ -1,6 +1,7 @@
 // The capability matcher measured: the real matcher over the built-in manifest answers every need of
-// test/fixtures/discovery/needs.yaml (the tuning set) and needs-holdout.yaml (written before tuning, never
-// tuned on). Prints precision@1 and recall@3 for both and gates on them.
+// test/fixtures/discovery/needs.yaml (the tuning set) and three held-out sets (needs-holdout*.yaml, each
+// written before the matcher change that followed it). Prints precision@1 and recall@3 for each and gates
+// on them: the tuning set at the issue's goal (≥ 0.9 top-1), the held-out sets at a regression floor.
 //   precision@1: the first answer is the expected one.
 //   recall@3:    the expected answer is among the first three (the decision, then the runners-up);
 //                for not_available, the decision itself must be not_available.
@@ -27,6 +28,7 @@ const manifest = loadManifest({ env: {}, homeDir: '/nonexistent', projectRoot: n
 const tuning = parse(readFileSync(join(fixtures, 'needs.yaml'), 'utf8')) as NeedFile;
 const holdout = parse(readFileSync(join(fixtures, 'needs-holdout.yaml'), 'utf8')) as NeedFile;
 const holdout2 = parse(readFileSync(join(fixtures, 'needs-holdout-2.yaml'), 'utf8')) as NeedFile;
+const holdout3 = parse(readFileSync(join(fixtures, 'needs-holdout-3.yaml'), 'utf8')) as NeedFile;
 
 /** The answers in order, spelled like `expect`: the decision first, then the runners-up. */
 function answers(decision: Decision): string[] {
@@ -81,9 +83,18 @@ describe('capability matcher evaluation', () => {
   it('answers the second held-out set, never tuned on', () => {
     const result = evaluate(holdout2);
     console.log(report('matcher eval (held-out set 2)', result));
-    // Its first and only measurement was 0.633 (recall@3 0.767): the honest figure for needs the matcher
-    // was not shaped on. The floor catches a regression; it is not the goal.
+    // Its first measurement was 0.633 (recall@3 0.767): the honest figure for needs the matcher was not
+    // shaped on. The typo rule since (english-words.ts) fixed one of its misses and lost another ("spent"
+    // is no longer read as "spend"), so it is 0.633 still. The floor catches a regression; not the goal.
     expect(result.p1).toBeGreaterThanOrEqual(0.6);
+  });
+
+  it('answers the third held-out set, written before the typo change and never tuned on', () => {
+    const result = evaluate(holdout3);
+    console.log(report('matcher eval (held-out set 3)', result));
+    // Measured 0.767 (recall@3 0.900) before and after the common-English-word rule for typos. As with
+    // set 2, the floor catches a regression; the gap to the tuning set's figure is the honest one.
+    expect(result.p1).toBeGreaterThanOrEqual(0.7);
   });
 
   it('explains every decision in one line', () => {
