@@ -18,8 +18,12 @@ export interface StatusView {
 
 const WIDTH = 24;
 
-/** `[█████████░░░░░░░░░░░░░░░]  38% install   Installing x@1.2.3 (npm).` fitted to `columns`. */
-export function progressLine(view: StatusView, columns = 100): string {
+/**
+ * `[█████████░░░░░░░░░░░░░░░]  38% install   Installing x@1.2.3 (npm).` fitted to `columns`. A terminal
+ * that reports no width (0: a pty nobody sized, a serial console) gets the default, not a stub.
+ */
+export function progressLine(view: StatusView, reported = 100): string {
+  const columns = reported > 0 ? reported : 100;
   const percent = Math.max(0, Math.min(100, Math.round(view.progress)));
   const filled = Math.round((percent / 100) * WIDTH);
   const line = `[${'█'.repeat(filled)}${'░'.repeat(WIDTH - filled)}] ${String(percent).padStart(3)}% ${(view.stage ?? view.status).padEnd(9)} ${view.message}`;

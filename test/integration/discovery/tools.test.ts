@@ -65,7 +65,8 @@ describe('request_capability', () => {
 describe('search_registry', () => {
   it('searches a copy of the registry taken page by page, latest versions only, kept on disk', async () => {
     registry = await startRegistryFixture({ pageSize: 2 });
-    const h = (harness = createHarness({ env: { GATEHOUSE_REGISTRY_URL: registry.url, GATEHOUSE_REGISTRY_ALLOW_LOOPBACK: '1' } }));
+    harness = createHarness({ env: { GATEHOUSE_REGISTRY_URL: registry.url, GATEHOUSE_REGISTRY_ALLOW_LOOPBACK: '1' } });
+    const h = harness;
     const first = await h.call<{ results: Record<string, unknown>[]; next_step: string; cached: boolean; message: string }>('gateway.search_registry', { query: 'weather', limit: 5 });
     expect(first.results).toHaveLength(2);
     expect(first.results[0]).toMatchObject({ name: 'io.github.example/weather', package: '@example/weather-mcp@1.4.2', env_vars: ['WEATHER_API_KEY'], is_latest: true });

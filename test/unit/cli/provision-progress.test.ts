@@ -13,8 +13,14 @@ const view = (progress: number, stage: string, states: string[]) => ({
 
 it('draws a bar with the percentage, the stage and the message, fitted to the terminal', () => {
   expect(progressLine(view(50, 'install', ['done', 'running']))).toBe(`[${'█'.repeat(12)}${'░'.repeat(12)}]  50% install   Working on install.`);
-  expect(progressLine(view(0, 'download', ['running']))).toMatch(/^\[░{24}\]   0% download /);
+  expect(progressLine(view(0, 'download', ['running']))).toMatch(/^\[░{24}\] {3}0% download /);
   expect(progressLine({ ...view(100, 'tools', []), message: 'x'.repeat(200) }, 60)).toHaveLength(59);
+});
+
+it('draws the whole bar when the terminal reports no width', () => {
+  // A terminal without a size (a pty nobody sized, a serial console) says 0 columns: the bar was cut to
+  // "[█████████…".
+  expect(progressLine(view(50, 'install', ['done', 'running']), 0)).toBe(progressLine(view(50, 'install', ['done', 'running'])));
 });
 
 it('redraws one line on a terminal and appends each stage change once otherwise', () => {
