@@ -4,10 +4,11 @@
 // the manifest. When the registry cannot be reached the failure is remembered for ten minutes (the same
 // failures record registry-client.ts keeps, so both paths wait it out together) and an older copy
 // answers, marked stale, rather than nothing.
+import { statSync } from 'node:fs';
 import { writeFileAtomic } from '../common/atomic-write';
 import { asRecord, readJson } from '../common/json-file';
 import { readResponseCapped } from '../common/read-response';
-import { queryTerms, rankDocs, weightedTerms } from './bm25';
+import { buildRanker, queryTerms, type Ranker, weightedTerms } from './bm25';
 import { cacheFile } from './paths';
 import { checkRegistryUrl } from './public-url';
 import { FAILURE_TTL_MS, REGISTRY_MAX_BYTES, REGISTRY_TIMEOUT_MS, recordRegistryFailure, registryBase, registryFailure } from './registry-client';
@@ -35,10 +36,18 @@ export function copyPath(ctx: DiscoveryContext): string {
   return cacheFile(ctx, 'registry-copy.json');
 }
 
+/** The copy last read, by file and modification time: a search does not parse megabytes of JSON again. */
+let held: { path: string; mtimeMs: number; copy: RegistryCopy | null } | null = null;
+
 function readCopy(ctx: DiscoveryContext, base: string): RegistryCopy | null {
-  const raw = readJson(copyPath(ctx));
-  if (raw.base !== base || typeof raw.fetched_at !== 'number' || !Array.isArray(raw.servers)) return null;
-  return { base, fetched_at: raw.fetched_at, servers: raw.servers as RegistryResult[] };
+  const path = copyPath(ctx);
+  const mtimeMs = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? -1;
+  if (held?.path !== path || held.mtimeMs !== mtimeMs) {
+    const raw = readJson(path);
+    const valid = typeof raw.base === 'string' && typeof raw.fetched_at === 'number' && Array.isArray(raw.servers);
+    held = { path, mtimeMs, copy: valid ? { base: raw.base as string, fetched_at: raw.fetched_at as number, servers: raw.servers as RegistryResult[] } : null };
+  }
+  return held.copy?.base === base ? held.copy : null;
 }
 
 /** Every page of the registry's latest versions. Throws with a one-line reason. */
@@ -85,11 +94,18 @@ export async function registryCopy(ctx: DiscoveryContext, now = Date.now()): Pro
   }
 }
 
+/** The last copy ranked, kept while its servers are the same array: searching re-stems nothing. */
+let ranked: { servers: readonly RegistryResult[]; ranker: Ranker; byName: Map<string, RegistryResult> } | null = null;
+
 /** The copy's servers ranked for the query: name, then package, then description. */
 export function searchCopy(servers: readonly RegistryResult[], query: string, limit: number): RegistryResult[] {
-  const byName = new Map(servers.map((s) => [s.name, s]));
-  const docs = servers.map((s) => ({ id: s.name, terms: weightedTerms(s.name.split('/').pop() ?? s.name, s.package ? [s.package.replace(/@[^@/]*$/u, '')] : [], s.description ?? '') }));
-  return rankDocs(docs, queryTerms(query))
+  if (ranked?.servers !== servers) {
+    const docs = servers.map((s) => ({ id: s.name, terms: weightedTerms(s.name.split('/').pop() ?? s.name, s.package ? [s.package.replace(/@[^@/]*$/u, '')] : [], s.description ?? '') }));
+    ranked = { servers, ranker: buildRanker(docs), byName: new Map(servers.map((s) => [s.name, s])) };
+  }
+  const { ranker, byName } = ranked;
+  return ranker
+    .rank(queryTerms(query))
     .slice(0, limit)
     .flatMap((hit) => byName.get(hit.id) ?? []);
 }
