@@ -11,7 +11,7 @@ import { readResponseCapped } from '../common/read-response';
 import { buildRanker, queryTerms, type Ranker, weightedTerms } from './bm25';
 import { cacheFile } from './paths';
 import { checkRegistryUrl } from './public-url';
-import { FAILURE_TTL_MS, REGISTRY_MAX_BYTES, REGISTRY_TIMEOUT_MS, recordRegistryFailure, registryBase, registryFailure } from './registry-client';
+import { FAILURE_TTL_MS, REGISTRY_MAX_BYTES, REGISTRY_TIMEOUT_MS, type RegistryAnswer, recordRegistryFailure, registryBase, registryFailure, searchRegistry } from './registry-client';
 import { parseRegistryServers, type RegistryResult } from './registry-parse';
 import type { DiscoveryContext } from './types';
 
@@ -114,4 +114,15 @@ export async function searchRegistryCopy(ctx: DiscoveryContext, query: string, l
   const got = await registryCopy(ctx, now);
   if (!got.ok) return got;
   return { ok: true, results: searchCopy(got.copy.servers, query, limit), servers: got.copy.servers.length, fetched_at: got.copy.fetched_at, stale: got.stale, refreshed: got.refreshed, note: got.note };
+}
+
+/**
+ * request_capability's and catalog_search's registry tier: the copy when one is fresh (no round trip,
+ * works offline), else the registry's own search with its per-query cache. Never downloads a copy: that
+ * is search_registry's to do, where an agent asked for the registry.
+ */
+export async function searchRegistryQuick(ctx: DiscoveryContext, query: string, limit: number, now = Date.now()): Promise<RegistryAnswer> {
+  const copy = readCopy(ctx, registryBase(ctx));
+  if (copy && now - copy.fetched_at < COPY_TTL_MS) return { ok: true, results: searchCopy(copy.servers, query, limit), cached: true };
+  return searchRegistry(ctx, query, limit, now);
 }

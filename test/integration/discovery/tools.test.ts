@@ -83,6 +83,15 @@ describe('search_registry', () => {
     expect(JSON.parse(readFileSync(join(h.ctx.cacheDir, 'registry-copy.json'), 'utf8'))).toMatchObject({ base: registry.url, servers: expect.any(Array) });
   });
 
+  it('lets request_capability answer from a fresh copy without asking the registry again', async () => {
+    const h = await withRegistry();
+    await h.call('gateway.search_registry', { query: 'weather' });
+    const asked = registry?.requests.length;
+    const tides = await h.call<Body>('gateway.request_capability', { query: 'tide tables for the harbour', available_clis: [] });
+    expect(tides).toMatchObject({ status: 'candidates', candidates: [{ source: 'registry', package: '@example/tides-mcp@0.3.0' }] });
+    expect(registry?.requests).toHaveLength(asked as number);
+  });
+
   it('takes a new copy after six hours, and answers from the old one, marked stale, while the registry is down', async () => {
     const h = await withRegistry();
     await h.call('gateway.search_registry', { query: 'weather' });

@@ -7,7 +7,7 @@ import { logUnmetQuery } from '../../../discovery/discovery-log';
 import { type Decision, matchCapability } from '../../../discovery/matcher';
 import { readDiscovered } from '../../../discovery/discovered-store';
 import { stateFile } from '../../../discovery/paths';
-import { searchRegistry } from '../../../discovery/registry-client';
+import { searchRegistryQuick } from '../../../discovery/registry-copy';
 import type { DiscoveryState } from '../../../discovery/state';
 import type { CliEntry } from '../../../discovery/types';
 import { jsonResult } from '../../envelope';
@@ -90,7 +90,7 @@ export function createRequestCapabilityTool(state: DiscoveryState): MetaTool {
       }
       // Nothing local: only the registry may answer now. A need with no meaningful word ("I", "the") is
       // not worth a registry round trip.
-      const registry = queryTerms(args.query).length ? await searchRegistry(state.ctx, args.query, 5) : { ok: true as const, results: [], cached: false };
+      const registry = queryTerms(args.query).length ? await searchRegistryQuick(state.ctx, args.query, 5) : { ok: true as const, results: [], cached: false };
       const guardNote = decision.unknown.length ? `No local server or CLI is known for '${decision.unknown.join("', '")}'. ` : '';
       if (registry.ok && registry.results.length) {
         const candidates = registry.results.map((r, i) => registryCandidate(r, rankScore(i)));
