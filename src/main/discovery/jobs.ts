@@ -56,6 +56,7 @@ export const isFinished = (status: JobStatus) => status === 'complete' || status
 
 export class JobRegistry {
   private jobs = new Map<string, Job>();
+  private finishedListeners = new Set<(job: Job) => void>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -112,6 +113,13 @@ export class JobRegistry {
     // A stage still running ends with the job: done when it completed, failed otherwise.
     for (const stage of job.stages) if (stage.state === 'running') Object.assign(stage, { state: status === 'complete' ? 'done' : 'failed', finished_at: this.now() });
     Object.assign(job, { ...patch, status, progress: status === 'complete' ? 100 : job.progress, finished_at: this.now() });
+    for (const listener of this.finishedListeners) listener(job);
+  }
+
+  /** Told once per job when it ends (the desktop app notifies the operator); returns unsubscribe. */
+  onFinished(listener: (job: Job) => void): () => void {
+    this.finishedListeners.add(listener);
+    return () => this.finishedListeners.delete(listener);
   }
 
   prune(): void {
