@@ -18,7 +18,11 @@ import type { DiscoveryContext } from './types';
 export const COPY_TTL_MS = 6 * 60 * 60 * 1000;
 const PAGE_SIZE = 100;
 /** 500 pages of 100 is far more than the registry holds; the bound stops a cursor that never ends. */
-const MAX_PAGES = 500;
+export const MAX_PAGES = 500;
+/** The whole copy, every page together: a registry that keeps answering slowly is cut off here. */
+export const COPY_DEADLINE_MS = 60_000;
+/** And at this many bytes, so a hostile registry cannot fill memory one capped page at a time. */
+export const COPY_MAX_BYTES = 64 * 1024 * 1024;
 
 export interface RegistryCopy {
   base: string;
@@ -53,13 +57,22 @@ function readCopy(ctx: DiscoveryContext, base: string): RegistryCopy | null {
 /** Every page of the registry's latest versions. Throws with a one-line reason. */
 async function download(url: URL): Promise<RegistryResult[]> {
   const servers = new Map<string, RegistryResult>();
+  const deadline = AbortSignal.timeout(COPY_DEADLINE_MS);
   let cursor: string | null = null;
+  let bytes = 0;
   for (let page = 0; page < MAX_PAGES; page++) {
     const pageUrl = new URL(`${url.pathname.replace(/\/+$/, '')}/v0/servers`, url);
     pageUrl.search = new URLSearchParams({ limit: String(PAGE_SIZE), version: 'latest', ...(cursor ? { cursor } : {}) }).toString();
-    const response = await fetch(pageUrl, { signal: AbortSignal.timeout(REGISTRY_TIMEOUT_MS), redirect: 'error', headers: { accept: 'application/json' } });
+    const signal = AbortSignal.any([AbortSignal.timeout(REGISTRY_TIMEOUT_MS), deadline]);
+    const response = await fetch(pageUrl, { signal, redirect: 'error', headers: { accept: 'application/json' } }).catch((error: unknown) => {
+      if (deadline.aborted) throw new Error(`the copy took longer than ${COPY_DEADLINE_MS / 1000} s (page ${page + 1})`);
+      throw error;
+    });
     if (!response.ok) throw new Error(`HTTP ${response.status} on page ${page + 1}`);
-    const body: unknown = JSON.parse(await readResponseCapped(response, REGISTRY_MAX_BYTES, `page ${page + 1} of the registry`));
+    const text = await readResponseCapped(response, REGISTRY_MAX_BYTES, `page ${page + 1} of the registry`);
+    bytes += text.length;
+    if (bytes > COPY_MAX_BYTES) throw new Error(`the registry's listing is larger than ${COPY_MAX_BYTES / 1024 / 1024} MB`);
+    const body: unknown = JSON.parse(text);
     for (const server of parseRegistryServers(body)) servers.set(server.name, server);
     const next = asRecord(asRecord(body).metadata).nextCursor;
     if (typeof next !== 'string' || !next || next === cursor) return [...servers.values()];
@@ -68,11 +81,25 @@ async function download(url: URL): Promise<RegistryResult[]> {
   throw new Error(`more than ${MAX_PAGES} pages; the registry's cursor does not end`);
 }
 
+type CopyAnswer = { ok: true; copy: RegistryCopy; stale: boolean; refreshed: boolean; note: string | null } | Extract<CopySearch, { ok: false }>;
+
+/** Downloads in progress by copy file: concurrent searches share one instead of each starting their own. */
+const downloading = new Map<string, Promise<CopyAnswer>>();
+
 /** The copy for this registry: the one on disk while fresh, else a new download (failures remembered). */
-export async function registryCopy(ctx: DiscoveryContext, now = Date.now()): Promise<{ ok: true; copy: RegistryCopy; stale: boolean; refreshed: boolean; note: string | null } | Extract<CopySearch, { ok: false }>> {
+export async function registryCopy(ctx: DiscoveryContext, now = Date.now()): Promise<CopyAnswer> {
   const base = registryBase(ctx);
-  const held = readCopy(ctx, base);
-  if (held && now - held.fetched_at < COPY_TTL_MS) return { ok: true, copy: held, stale: false, refreshed: false, note: null };
+  const onDisk = readCopy(ctx, base);
+  if (onDisk && now - onDisk.fetched_at < COPY_TTL_MS) return { ok: true, copy: onDisk, stale: false, refreshed: false, note: null };
+  const key = `${copyPath(ctx)}|${base}`;
+  const running = downloading.get(key);
+  if (running) return running;
+  const started = refreshCopy(ctx, base, onDisk, now).finally(() => downloading.delete(key));
+  downloading.set(key, started);
+  return started;
+}
+
+async function refreshCopy(ctx: DiscoveryContext, base: string, held: RegistryCopy | null, now: number): Promise<CopyAnswer> {
   const failed = registryFailure(ctx, base, now);
   if (failed) {
     const message = `The MCP Registry (${base}) was unreachable ${Math.round((now - failed.at) / 1000)} s ago: ${failed.message}. Not retried for ${FAILURE_TTL_MS / 60_000} minutes.`;

@@ -1,6 +1,7 @@
 // A loopback stand-in for the MCP Registry's `/v0/servers`: search (`?search=`) and the paged listing a
 // registry copy is taken from (`?cursor=`, metadata.nextCursor), counting requests so the tests can see
-// the disk caches at work. `pageSize` serves the listing in small pages; `down` answers 503.
+// the disk caches at work. `pageSize` serves the listing in small pages; `down` answers 503;
+// `endlessCursor` never ends the listing.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -41,7 +42,7 @@ const SERVERS = [
   },
 ];
 
-export async function startRegistryFixture(options: { pageSize?: number } = {}): Promise<RegistryFixture> {
+export async function startRegistryFixture(options: { pageSize?: number; endlessCursor?: boolean } = {}): Promise<RegistryFixture> {
   const requests: string[] = [];
   const fixture = { down: false };
   const server: Server = createServer((req, res) => {
@@ -57,10 +58,11 @@ export async function startRegistryFixture(options: { pageSize?: number } = {}):
     }
     if (!url.searchParams.has('search')) {
       // The listing: pages in order, the cursor is the index of the next entry.
-      const start = Number(url.searchParams.get('cursor') ?? 0);
+      const start = Number((url.searchParams.get('cursor') ?? '0').split('#')[0]);
       const size = Math.min(Number(url.searchParams.get('limit') ?? 30), options.pageSize ?? Infinity);
       const servers = SERVERS.slice(start, start + size);
-      const next = start + size < SERVERS.length ? String(start + size) : undefined;
+      // endlessCursor: a broken registry whose listing starts over instead of ending.
+      const next = start + size < SERVERS.length ? String(start + size) : options.endlessCursor ? `0#${requests.length}` : undefined;
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ servers, metadata: { count: servers.length, ...(next ? { nextCursor: next } : {}) } }));
       return;
     }

@@ -83,6 +83,25 @@ describe('search_registry', () => {
     expect(JSON.parse(readFileSync(join(h.ctx.cacheDir, 'registry-copy.json'), 'utf8'))).toMatchObject({ base: registry.url, servers: expect.any(Array) });
   });
 
+  it('takes one copy for searches that arrive together', async () => {
+    registry = await startRegistryFixture({ pageSize: 2 });
+    harness = createHarness({ env: { GATEHOUSE_REGISTRY_URL: registry.url, GATEHOUSE_REGISTRY_ALLOW_LOOPBACK: '1' } });
+    const h = harness;
+    const answers = await Promise.all(['weather', 'tides', 'hosted'].map((query) => h.call<{ results: unknown[] }>('gateway.search_registry', { query })));
+    expect(answers.map((a) => a.results.length)).toEqual([2, 1, 1]);
+    expect(registry.requests).toHaveLength(2); // two pages, once
+  });
+
+  it('gives up on a listing whose cursor never ends, and says so', async () => {
+    registry = await startRegistryFixture({ endlessCursor: true });
+    harness = createHarness({ env: { GATEHOUSE_REGISTRY_URL: registry.url, GATEHOUSE_REGISTRY_ALLOW_LOOPBACK: '1' } });
+    const body = await harness.call<{ results: unknown[]; message: string; error: unknown }>('gateway.search_registry', { query: 'weather' });
+    expect(body.results).toEqual([]);
+    expect(body.error).toMatchObject({ code: 'E201' });
+    expect(body.message).toContain("more than 500 pages; the registry's cursor does not end");
+    expect(registry.requests).toHaveLength(500);
+  });
+
   it('lets request_capability answer from a fresh copy without asking the registry again', async () => {
     const h = await withRegistry();
     await h.call('gateway.search_registry', { query: 'weather' });
