@@ -19,8 +19,11 @@ export const COPY_TTL_MS = 6 * 60 * 60 * 1000;
 const PAGE_SIZE = 100;
 /** 500 pages of 100 is far more than the registry holds; the bound stops a cursor that never ends. */
 export const MAX_PAGES = 500;
-/** The whole copy, every page together: a registry that keeps answering slowly is cut off here. */
-export const COPY_DEADLINE_MS = 60_000;
+/**
+ * The whole copy, every page together: a registry that keeps answering slowly is cut off here, before
+ * an MCP client's usual 60 s request timeout gives up on the search_registry call that is waiting.
+ */
+export const COPY_DEADLINE_MS = 45_000;
 /** And at this many bytes, so a hostile registry cannot fill memory one capped page at a time. */
 export const COPY_MAX_BYTES = 64 * 1024 * 1024;
 
