@@ -91,6 +91,14 @@ it("fails with the installer's last lines", async () => {
   expect(run.stderr).toContain("installer's last lines:\n  | npm warn exec The following package was not found and will be installed: @gatehouse-test/broken@1.4.0\n  | npm error code ETARGET\n  | npm error notarget");
 });
 
+it('answers one JSON object with --json', async () => {
+  const run = await spawnCli(CLI_ENTRY, workspace, ['provision', 'broken', '--port', gateway.url.port, '--json']).done;
+  expect(run.code).toBe(1);
+  const lines = run.stdout.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(JSON.parse(lines[0] as string)).toMatchObject({ ok: false, status: 'failed', server: 'broken', stage: 'install', output_tail: expect.arrayContaining(['npm error code ETARGET']) });
+});
+
 it('says which credential to store when one is missing', async () => {
   const run = await provision('locked');
   expect(run.code).toBe(1);
