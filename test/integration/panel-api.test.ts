@@ -4,6 +4,7 @@
 // the clients' setup preview and write.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CORE_PROFILE_TOOLS } from '../../src/main/gateway/mcp-server';
 import { coreForFile, waitFor } from '../helpers/core';
 import { faultServer } from '../helpers/workspace';
 import { callMeta } from '../helpers/meta';
@@ -62,7 +63,8 @@ describe('panel channels', () => {
     expect(bad.ok).toBe(false);
     expect(bad.errors[0]?.code).toBe('E304');
     const meter = await api.tokenMeter({});
-    expect(meter.gateway.tools).toBeGreaterThan(10);
+    // What a client is shown: the core profile's meta-tools (the default), not all 26.
+    expect(meter.gateway.tools).toBe(CORE_PROFILE_TOOLS.size);
     expect(meter.servers.find((s) => s.name === 'fault')).toMatchObject({ basis: 'live', tools: 8 });
     expect(meter.downstream.tokens).toBeGreaterThan(0);
     const audit = (await api.listActivity({})).audit;
