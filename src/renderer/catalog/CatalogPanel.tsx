@@ -1,5 +1,8 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useGatehouseStore } from '../app/gatehouse-context';
+import { ErrorBanner } from '../ui/ErrorBanner';
+import { Field } from '../ui/Field';
+import { Panel } from '../ui/Panel';
 import { TokenMeterCard } from './TokenMeterCard';
 import { ToolDetailCard } from './ToolDetailCard';
 import './catalog.css';
@@ -34,13 +37,13 @@ export function CatalogPanel() {
   }, [search]);
 
   return (
-    <section className="panel" aria-labelledby="catalog-heading" aria-busy={searching}>
-      <div className="panel-head">
-        <h2 id="catalog-heading">Catalog</h2>
-        <span className="panel-summary" data-testid="catalog-summary">
-          {result ? `${result.results.length} of ${result.total_available} tools` : ''}
-        </span>
-      </div>
+    <Panel
+      id="catalog"
+      title="Catalog"
+      busy={searching}
+      summary={result ? `${result.results.length} of ${result.total_available} tools` : ''}
+      summaryTestId="catalog-summary"
+    >
       <search>
         <form
           className="catalog-search"
@@ -49,20 +52,15 @@ export function CatalogPanel() {
             void search(input.current?.value ?? '');
           }}
         >
-          <label className="field field-grow">
-            <span className="field-label">Search tools (same ranking as gateway.catalog_search)</span>
+          <Field label="Search tools (same ranking as gateway.catalog_search)" className="field field-grow">
             <input ref={input} type="search" defaultValue={query} placeholder="what do you need? e.g. read a file" aria-label="Search tools" />
-          </label>
+          </Field>
           <button type="submit" className="btn btn-auto btn-primary" disabled={searching}>
             {searching ? 'Searching…' : 'Search'}
           </button>
         </form>
       </search>
-      {error && (
-        <div className="banner banner-error" role="alert">
-          Search failed: {error}
-        </div>
-      )}
+      {error && <ErrorBanner>Search failed: {error}</ErrorBanner>}
       {result && result.indexing.length > 0 && (
         <div className="banner banner-warning" role="status">
           Still listing the tools of {result.indexing.join(', ')}; search again in a moment.
@@ -102,6 +100,6 @@ export function CatalogPanel() {
         {(detail || detailLoading) && <ToolDetailCard />}
       </div>
       <TokenMeterCard />
-    </section>
+    </Panel>
   );
 }

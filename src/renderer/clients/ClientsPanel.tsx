@@ -2,6 +2,9 @@ import { useEffect, useState } from 'react';
 import type { ClientRow } from '../../shared/clients';
 import { useGatehouseStore } from '../app/gatehouse-context';
 import { DiffView } from '../ui/DiffView';
+import { ErrorBanner } from '../ui/ErrorBanner';
+import { OutcomeBox } from '../ui/OutcomeBox';
+import { Panel } from '../ui/Panel';
 import './clients.css';
 
 export function ClientsPanel() {
@@ -21,23 +24,17 @@ export function ClientsPanel() {
 
   const wired = rows?.filter((r) => r.entry).length ?? 0;
   return (
-    <section className="panel" aria-labelledby="clients-heading">
-      <div className="panel-head">
-        <h2 id="clients-heading">Clients</h2>
-        <span className="panel-summary">
-          {rows ? `${wired} of ${rows.length} point at Gatehouse · ${rows.filter((r) => r.detected).length} installed` : ''}
-        </span>
-      </div>
+    <Panel
+      id="clients"
+      title="Clients"
+      summary={rows ? `${wired} of ${rows.length} point at Gatehouse · ${rows.filter((r) => r.detected).length} installed` : ''}
+    >
       <p className="panel-intro">
         Each MCP client's own user config, as <code>gatehouse setup</code> edits it: only the <code>gatehouse</code> entry changes, shown before it is written.
       </p>
-      {error && (
-        <div className="banner banner-error" role="alert">
-          {error}
-        </div>
-      )}
+      {error && <ErrorBanner>{error}</ErrorBanner>}
       {written && (
-        <div className={`outcome ${written.ok ? 'outcome-ok' : 'outcome-error'}`} role="status" data-testid="client-written">
+        <OutcomeBox ok={written.ok} testId="client-written">
           <p>
             {written.ok
               ? written.written
@@ -45,7 +42,7 @@ export function ClientsPanel() {
                 : 'Nothing to change.'
               : written.problem?.message}
           </p>
-        </div>
+        </OutcomeBox>
       )}
       {preview && (
         <div className="card" data-testid="client-preview">
@@ -89,7 +86,7 @@ export function ClientsPanel() {
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }
 

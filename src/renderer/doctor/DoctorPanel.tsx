@@ -1,4 +1,6 @@
+import { ErrorBanner } from '../ui/ErrorBanner';
 import { formatTime } from '../ui/format-time';
+import { Panel } from '../ui/Panel';
 import { useGatehouseStore } from '../app/gatehouse-context';
 import { isDoctorFailure } from './doctor-slice';
 import { DoctorFailure } from './DoctorFailure';
@@ -14,9 +16,11 @@ export function DoctorPanel() {
   const run = useGatehouseStore((s) => s.runDoctor);
 
   return (
-    <section className="panel" aria-labelledby="doctor-heading" aria-busy={running}>
-      <div className="panel-head">
-        <h2 id="doctor-heading">Doctor</h2>
+    <Panel
+      id="doctor"
+      title="Doctor"
+      busy={running}
+      tools={
         <div className="panel-tools">
           {ranAt && (
             <span className="panel-summary" data-testid="doctor-ran-at">
@@ -35,12 +39,9 @@ export function DoctorPanel() {
             {running ? 'Running…' : 'Run checks'}
           </button>
         </div>
-      </div>
-      {error && (
-        <div className="banner banner-error" role="alert" data-testid="doctor-error">
-          Doctor could not run: {error}
-        </div>
-      )}
+      }
+    >
+      {error && <ErrorBanner testId="doctor-error">Doctor could not run: {error}</ErrorBanner>}
       {result === null ? (
         <p className="empty">
           {running
@@ -55,6 +56,6 @@ export function DoctorPanel() {
           <FindingGroups findings={result.findings} />
         </>
       )}
-    </section>
+    </Panel>
   );
 }

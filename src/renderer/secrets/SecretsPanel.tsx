@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useGatehouseStore } from '../app/gatehouse-context';
+import { ErrorBanner } from '../ui/ErrorBanner';
+import { Panel } from '../ui/Panel';
 import type { SecretListing } from './secrets-slice';
 import { KeychainBanner } from './KeychainBanner';
 import { SecretForm } from './SecretForm';
@@ -23,18 +25,8 @@ export function SecretsPanel() {
   }, [recordOutcome, refresh]);
 
   return (
-    <section className="panel" aria-labelledby="secrets-heading" aria-busy={loading}>
-      <div className="panel-head">
-        <h2 id="secrets-heading">Secrets</h2>
-        <span className="panel-summary" data-testid="secrets-summary">
-          {summary(listing)}
-        </span>
-      </div>
-      {error && (
-        <div className="banner banner-error" role="alert" data-testid="secrets-error">
-          Could not list secrets: {error}
-        </div>
-      )}
+    <Panel id="secrets" title="Secrets" busy={loading} summary={summary(listing)} summaryTestId="secrets-summary">
+      {error && <ErrorBanner testId="secrets-error">Could not list secrets: {error}</ErrorBanner>}
       {listing?.keychain?.available === false && <KeychainBanner state={listing.keychain} />}
       <SecretForm listing={listing} />
       <SecretImport listing={listing} />
@@ -49,7 +41,7 @@ export function SecretsPanel() {
           </p>
         </>
       )}
-    </section>
+    </Panel>
   );
 }
 

@@ -1,7 +1,11 @@
 import { useEffect } from 'react';
 import { useGatehouseStore } from '../app/gatehouse-context';
+import { DataTable } from '../ui/DataTable';
 import { DiffView } from '../ui/DiffView';
+import { ErrorBanner } from '../ui/ErrorBanner';
 import { keyed } from '../ui/keyed';
+import { OutcomeBox } from '../ui/OutcomeBox';
+import { Panel } from '../ui/Panel';
 import './startup.css';
 
 const POLICY_TAG = { eager: 'tag-ok', lazy: 'tag-accent', skipped: 'tag-warn' } as const;
@@ -26,29 +30,24 @@ export function StartupPanel() {
   }, [load, policyKey]);
 
   return (
-    <section className="panel" aria-labelledby="startup-heading" aria-busy={loading}>
-      <div className="panel-head">
-        <h2 id="startup-heading">Startup policy</h2>
-        <span className="panel-summary">
-          {view ? `${view.servers.filter((s) => s.policy === 'eager').length} start with the gateway · ${view.servers.length} servers` : ''}
-        </span>
-      </div>
+    <Panel
+      id="startup"
+      title="Startup policy"
+      busy={loading}
+      summary={view ? `${view.servers.filter((s) => s.policy === 'eager').length} start with the gateway · ${view.servers.length} servers` : ''}
+    >
       <p className="panel-intro">
         <strong>Eager</strong> servers start with the gateway (<code>autoStart</code>); <strong>lazy</strong> ones on first use; <strong>skipped</strong> ones
         cannot start yet. <code>disableAutoStart</code> always wins over <code>autoStart</code>.
       </p>
-      {error && (
-        <div className="banner banner-error" role="alert">
-          Could not read the startup policy: {error}
-        </div>
-      )}
+      {error && <ErrorBanner>Could not read the startup policy: {error}</ErrorBanner>}
       {applied && (
-        <div className={`outcome ${applied.ok ? 'outcome-ok' : 'outcome-error'}`} role="status" data-testid="startup-applied">
+        <OutcomeBox ok={applied.ok} testId="startup-applied">
           <p>
             {applied.message}
             {applied.ok && applied.path ? ` Written to ${applied.path}.` : ''}
           </p>
-        </div>
+        </OutcomeBox>
       )}
       {preview && (
         <div className="card startup-preview" data-testid="startup-preview">
@@ -79,57 +78,42 @@ export function StartupPanel() {
       ) : view.servers.length === 0 ? (
         <p className="empty">No servers configured, so nothing starts with the gateway.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="data-table" aria-label="Startup policy of each server">
-            <thead>
-              <tr>
-                <th scope="col">Server</th>
-                <th scope="col">Source</th>
-                <th scope="col">Policy</th>
-                <th scope="col">Why</th>
-                <th scope="col">
-                  <span className="visually-hidden">Change</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.servers.map((server) => (
-                <tr key={server.name} data-testid={`startup-row-${server.name}`}>
-                  <th scope="row" className="cell-name">
-                    {server.name}
-                  </th>
-                  <td title={server.source_path ?? undefined}>{server.source}</td>
-                  <td>
-                    <span className={`tag ${POLICY_TAG[server.policy]}`} data-testid={`startup-policy-${server.name}`}>
-                      {server.policy}
-                    </span>
-                  </td>
-                  <td className="cell-why">{server.why}</td>
-                  <td className="cell-action">
-                    {server.togglable ? (
-                      <button
-                        type="button"
-                        className="btn btn-auto btn-small"
-                        onClick={() => void toggle(server.name, server.policy !== 'eager')}
-                        aria-label={server.policy === 'eager' ? `Make ${server.name} lazy` : `Make ${server.name} eager`}
-                      >
-                        {server.policy === 'eager' ? 'Make lazy' : 'Make eager'}
-                      </button>
-                    ) : (
-                      <span className="muted-note">{server.source === 'default' ? 'built-in' : '—'}</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Startup policy of each server" columns={['Server', 'Source', 'Policy', 'Why', { label: 'Change', hidden: true }]}>
+          {view.servers.map((server) => (
+            <tr key={server.name} data-testid={`startup-row-${server.name}`}>
+              <th scope="row" className="cell-name">
+                {server.name}
+              </th>
+              <td title={server.source_path ?? undefined}>{server.source}</td>
+              <td>
+                <span className={`tag ${POLICY_TAG[server.policy]}`} data-testid={`startup-policy-${server.name}`}>
+                  {server.policy}
+                </span>
+              </td>
+              <td className="cell-why">{server.why}</td>
+              <td className="cell-action">
+                {server.togglable ? (
+                  <button
+                    type="button"
+                    className="btn btn-auto btn-small"
+                    onClick={() => void toggle(server.name, server.policy !== 'eager')}
+                    aria-label={server.policy === 'eager' ? `Make ${server.name} lazy` : `Make ${server.name} eager`}
+                  >
+                    {server.policy === 'eager' ? 'Make lazy' : 'Make eager'}
+                  </button>
+                ) : (
+                  <span className="muted-note">{server.source === 'default' ? 'built-in' : '—'}</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {view && <Diagnostics items={view.diagnostics} heading="Problems in the startup lists" />}
       {view && view.sources.length > 0 && (
         <p className="panel-footnote">Read from {view.sources.map((s) => `${s.source}: ${s.path}${s.exists ? '' : ' (absent)'}`).join(' · ')}</p>
       )}
-    </section>
+    </Panel>
   );
 }
 
