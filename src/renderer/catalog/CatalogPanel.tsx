@@ -75,7 +75,7 @@ export function CatalogPanel() {
               No tools match{query ? ` "${query}"` : ''}. Servers that have never run show their tools once listed; start one under Servers.
             </p>
           ) : (
-            <ul className="result-list" aria-label="Matching tools" onKeyDown={moveFocus}>
+            <ul className="card-list result-list" aria-label="Matching tools" onKeyDown={moveFocus}>
               {result.results.map((card) => (
                 <li key={card.tool_id}>
                   <button
