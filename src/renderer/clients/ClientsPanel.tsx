@@ -10,12 +10,8 @@ import './clients.css';
 export function ClientsPanel() {
   const rows = useGatehouseStore((s) => s.clientRows);
   const error = useGatehouseStore((s) => s.clientsError);
-  const preview = useGatehouseStore((s) => s.clientPreview);
-  const written = useGatehouseStore((s) => s.clientWritten);
   const busy = useGatehouseStore((s) => s.clientBusy);
   const load = useGatehouseStore((s) => s.loadClients);
-  const write = useGatehouseStore((s) => s.writeClient);
-  const discard = useGatehouseStore((s) => s.discardClientPreview);
 
   // Client files change outside Gatehouse (the clients themselves write them): each visit reads them again.
   useEffect(() => {
@@ -33,50 +29,8 @@ export function ClientsPanel() {
         Each MCP client's own user config, as <code>gatehouse setup</code> edits it: only the <code>gatehouse</code> entry changes, shown before it is written.
       </p>
       {error && <ErrorBanner>{error}</ErrorBanner>}
-      {written && (
-        <OutcomeBox ok={written.ok} testId="client-written">
-          <p>
-            {written.ok
-              ? written.written
-                ? `${written.action === 'set' ? 'Wrote' : 'Removed'} ${written.location} in ${written.path}.${written.action === 'set' ? ` Restart ${written.label} to connect.` : ''}`
-                : 'Nothing to change.'
-              : written.problem?.message}
-          </p>
-        </OutcomeBox>
-      )}
-      {preview && (
-        <div className="card" data-testid="client-preview">
-          <h3 className="card-title">
-            {preview.view.action === 'set' ? 'Connect' : 'Disconnect'} {preview.view.label}
-          </h3>
-          {preview.view.problem ? (
-            <p className="action-message" role="alert">
-              {preview.view.problem.message}
-            </p>
-          ) : (
-            <>
-              <p className="muted-note">
-                <code>{preview.view.path}</code> {preview.view.exists ? '' : '(created)'} · <code>{preview.view.location}</code>
-                {preview.view.points_at && ` → ${preview.view.points_at.kind}: ${preview.view.points_at.target}`}
-              </p>
-              <DiffView lines={preview.view.diff} label={`Change to ${preview.view.path}`} testId="client-diff" />
-            </>
-          )}
-          <div className="confirm-actions">
-            <button type="button" className="btn btn-auto" onClick={discard}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="btn btn-auto btn-primary"
-              disabled={busy || !preview.view.ok || !preview.view.changed}
-              onClick={() => void write()}
-            >
-              {preview.view.action === 'set' ? 'Write entry' : 'Remove entry'}
-            </button>
-          </div>
-        </div>
-      )}
+      <ClientWritten />
+      <ClientPreview />
       {rows === null ? (
         !error && <p className="empty">Looking for MCP clients…</p>
       ) : (
@@ -87,6 +41,60 @@ export function ClientsPanel() {
         </ul>
       )}
     </Panel>
+  );
+}
+
+/** How the last write or removal ended. */
+function ClientWritten() {
+  const written = useGatehouseStore((s) => s.clientWritten);
+  if (!written) return null;
+  return (
+    <OutcomeBox ok={written.ok} testId="client-written">
+      <p>
+        {written.ok
+          ? written.written
+            ? `${written.action === 'set' ? 'Wrote' : 'Removed'} ${written.location} in ${written.path}.${written.action === 'set' ? ` Restart ${written.label} to connect.` : ''}`
+            : 'Nothing to change.'
+          : written.problem?.message}
+      </p>
+    </OutcomeBox>
+  );
+}
+
+/** The change a write would make, shown before it is written. */
+function ClientPreview() {
+  const preview = useGatehouseStore((s) => s.clientPreview);
+  const busy = useGatehouseStore((s) => s.clientBusy);
+  const write = useGatehouseStore((s) => s.writeClient);
+  const discard = useGatehouseStore((s) => s.discardClientPreview);
+  if (!preview) return null;
+  return (
+    <div className="card" data-testid="client-preview">
+      <h3 className="card-title">
+        {preview.view.action === 'set' ? 'Connect' : 'Disconnect'} {preview.view.label}
+      </h3>
+      {preview.view.problem ? (
+        <p className="action-message" role="alert">
+          {preview.view.problem.message}
+        </p>
+      ) : (
+        <>
+          <p className="muted-note">
+            <code>{preview.view.path}</code> {preview.view.exists ? '' : '(created)'} · <code>{preview.view.location}</code>
+            {preview.view.points_at && ` → ${preview.view.points_at.kind}: ${preview.view.points_at.target}`}
+          </p>
+          <DiffView lines={preview.view.diff} label={`Change to ${preview.view.path}`} testId="client-diff" />
+        </>
+      )}
+      <div className="confirm-actions">
+        <button type="button" className="btn btn-auto" onClick={discard}>
+          Cancel
+        </button>
+        <button type="button" className="btn btn-auto btn-primary" disabled={busy || !preview.view.ok || !preview.view.changed} onClick={() => void write()}>
+          {preview.view.action === 'set' ? 'Write entry' : 'Remove entry'}
+        </button>
+      </div>
+    </div>
   );
 }
 

@@ -10,36 +10,15 @@ import './doctor.css';
 
 export function DoctorPanel() {
   const result = useGatehouseStore((s) => s.doctorResult);
-  const ranAt = useGatehouseStore((s) => s.doctorRanAt);
   const running = useGatehouseStore((s) => s.doctorRunning);
   const error = useGatehouseStore((s) => s.doctorError);
-  const run = useGatehouseStore((s) => s.runDoctor);
 
   return (
     <Panel
       id="doctor"
       title="Doctor"
       busy={running}
-      tools={
-        <div className="panel-tools">
-          {ranAt && (
-            <span className="panel-summary" data-testid="doctor-ran-at">
-              last run {formatTime(ranAt)}
-            </span>
-          )}
-          <button
-            type="button"
-            className="btn btn-primary btn-wide"
-            aria-label="Run checks"
-            aria-busy={running}
-            data-testid="doctor-run"
-            disabled={running}
-            onClick={() => void run()}
-          >
-            {running ? 'Running…' : 'Run checks'}
-          </button>
-        </div>
-      }
+      tools={<DoctorRun />}
     >
       {error && <ErrorBanner testId="doctor-error">Doctor could not run: {error}</ErrorBanner>}
       {result === null ? (
@@ -57,5 +36,32 @@ export function DoctorPanel() {
         </>
       )}
     </Panel>
+  );
+}
+
+/** When the checks last ran, and the button that runs them again. */
+function DoctorRun() {
+  const ranAt = useGatehouseStore((s) => s.doctorRanAt);
+  const running = useGatehouseStore((s) => s.doctorRunning);
+  const run = useGatehouseStore((s) => s.runDoctor);
+  return (
+    <div className="panel-tools">
+      {ranAt && (
+        <span className="panel-summary" data-testid="doctor-ran-at">
+          last run {formatTime(ranAt)}
+        </span>
+      )}
+      <button
+        type="button"
+        className="btn btn-primary btn-wide"
+        aria-label="Run checks"
+        aria-busy={running}
+        data-testid="doctor-run"
+        disabled={running}
+        onClick={() => void run()}
+      >
+        {running ? 'Running…' : 'Run checks'}
+      </button>
+    </div>
   );
 }

@@ -14,15 +14,7 @@ export function SecretsPanel() {
   const listing = useGatehouseStore((s) => s.secretListing);
   const error = useGatehouseStore((s) => s.secretsError);
   const loading = useGatehouseStore((s) => s.secretsLoading);
-  const refresh = useGatehouseStore((s) => s.refreshSecrets);
-  const recordOutcome = useGatehouseStore((s) => s.recordSecretOutcome);
-
-  // No event pushes secret changes (the CLI can change them too), so each visit lists afresh and an
-  // answer from an earlier visit is not shown as if it were news.
-  useEffect(() => {
-    recordOutcome(null);
-    void refresh();
-  }, [recordOutcome, refresh]);
+  useFreshListing();
 
   return (
     <Panel id="secrets" title="Secrets" busy={loading} summary={summary(listing)} summaryTestId="secrets-summary">
@@ -43,6 +35,19 @@ export function SecretsPanel() {
       )}
     </Panel>
   );
+}
+
+/**
+ * No event pushes secret changes (the CLI can change them too), so each visit lists afresh and an
+ * answer from an earlier visit is not shown as if it were news.
+ */
+function useFreshListing() {
+  const refresh = useGatehouseStore((s) => s.refreshSecrets);
+  const recordOutcome = useGatehouseStore((s) => s.recordSecretOutcome);
+  useEffect(() => {
+    recordOutcome(null);
+    void refresh();
+  }, [recordOutcome, refresh]);
 }
 
 function summary(listing: SecretListing | null): string {

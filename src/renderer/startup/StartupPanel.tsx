@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { StartupPolicyServer } from '../../shared/startup-policy';
 import { useGatehouseStore } from '../app/gatehouse-context';
 import { DataTable } from '../ui/DataTable';
 import { DiffView } from '../ui/DiffView';
@@ -14,12 +15,7 @@ export function StartupPanel() {
   const view = useGatehouseStore((s) => s.startupView);
   const error = useGatehouseStore((s) => s.startupError);
   const loading = useGatehouseStore((s) => s.startupLoading);
-  const preview = useGatehouseStore((s) => s.startupPreview);
-  const applied = useGatehouseStore((s) => s.startupApplied);
   const load = useGatehouseStore((s) => s.loadStartupPolicy);
-  const toggle = useGatehouseStore((s) => s.previewStartupToggle);
-  const apply = useGatehouseStore((s) => s.applyStartupPreview);
-  const discard = useGatehouseStore((s) => s.discardStartupPreview);
   // The files can change under the panel (the CLI, an editor): a pushed health change that touches a
   // server's startup state reads them again.
   const policyKey = useGatehouseStore((s) => s.rows.map((r) => `${r.name}:${r.startup_policy}:${r.startup_skip_reason}`).join('|'));
@@ -41,6 +37,34 @@ export function StartupPanel() {
         cannot start yet. <code>disableAutoStart</code> always wins over <code>autoStart</code>.
       </p>
       {error && <ErrorBanner>Could not read the startup policy: {error}</ErrorBanner>}
+      <StartupChange />
+      {view === null ? (
+        !error && <p className="empty">Loading the startup policy…</p>
+      ) : view.servers.length === 0 ? (
+        <p className="empty">No servers configured, so nothing starts with the gateway.</p>
+      ) : (
+        <DataTable label="Startup policy of each server" columns={['Server', 'Source', 'Policy', 'Why', { label: 'Change', hidden: true }]}>
+          {view.servers.map((server) => (
+            <PolicyRow key={server.name} server={server} />
+          ))}
+        </DataTable>
+      )}
+      {view && <Diagnostics items={view.diagnostics} heading="Problems in the startup lists" />}
+      {view && view.sources.length > 0 && (
+        <p className="panel-footnote">Read from {view.sources.map((s) => `${s.source}: ${s.path}${s.exists ? '' : ' (absent)'}`).join(' · ')}</p>
+      )}
+    </Panel>
+  );
+}
+
+/** How the last applied change ended, and the change being previewed with its exact file edit. */
+function StartupChange() {
+  const applied = useGatehouseStore((s) => s.startupApplied);
+  const preview = useGatehouseStore((s) => s.startupPreview);
+  const apply = useGatehouseStore((s) => s.applyStartupPreview);
+  const discard = useGatehouseStore((s) => s.discardStartupPreview);
+  return (
+    <>
       {applied && (
         <OutcomeBox ok={applied.ok} testId="startup-applied">
           <p>
@@ -73,47 +97,40 @@ export function StartupPanel() {
           </div>
         </div>
       )}
-      {view === null ? (
-        !error && <p className="empty">Loading the startup policy…</p>
-      ) : view.servers.length === 0 ? (
-        <p className="empty">No servers configured, so nothing starts with the gateway.</p>
-      ) : (
-        <DataTable label="Startup policy of each server" columns={['Server', 'Source', 'Policy', 'Why', { label: 'Change', hidden: true }]}>
-          {view.servers.map((server) => (
-            <tr key={server.name} data-testid={`startup-row-${server.name}`}>
-              <th scope="row" className="cell-name">
-                {server.name}
-              </th>
-              <td title={server.source_path ?? undefined}>{server.source}</td>
-              <td>
-                <span className={`tag ${POLICY_TAG[server.policy]}`} data-testid={`startup-policy-${server.name}`}>
-                  {server.policy}
-                </span>
-              </td>
-              <td className="cell-why">{server.why}</td>
-              <td className="cell-action">
-                {server.togglable ? (
-                  <button
-                    type="button"
-                    className="btn btn-auto btn-small"
-                    onClick={() => void toggle(server.name, server.policy !== 'eager')}
-                    aria-label={server.policy === 'eager' ? `Make ${server.name} lazy` : `Make ${server.name} eager`}
-                  >
-                    {server.policy === 'eager' ? 'Make lazy' : 'Make eager'}
-                  </button>
-                ) : (
-                  <span className="muted-note">{server.source === 'default' ? 'built-in' : '—'}</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
-      {view && <Diagnostics items={view.diagnostics} heading="Problems in the startup lists" />}
-      {view && view.sources.length > 0 && (
-        <p className="panel-footnote">Read from {view.sources.map((s) => `${s.source}: ${s.path}${s.exists ? '' : ' (absent)'}`).join(' · ')}</p>
-      )}
-    </Panel>
+    </>
+  );
+}
+
+/** One server's policy, where it comes from and why, and the toggle when its file can be edited. */
+function PolicyRow({ server }: { server: StartupPolicyServer }) {
+  const toggle = useGatehouseStore((s) => s.previewStartupToggle);
+  return (
+    <tr data-testid={`startup-row-${server.name}`}>
+      <th scope="row" className="cell-name">
+        {server.name}
+      </th>
+      <td title={server.source_path ?? undefined}>{server.source}</td>
+      <td>
+        <span className={`tag ${POLICY_TAG[server.policy]}`} data-testid={`startup-policy-${server.name}`}>
+          {server.policy}
+        </span>
+      </td>
+      <td className="cell-why">{server.why}</td>
+      <td className="cell-action">
+        {server.togglable ? (
+          <button
+            type="button"
+            className="btn btn-auto btn-small"
+            onClick={() => void toggle(server.name, server.policy !== 'eager')}
+            aria-label={server.policy === 'eager' ? `Make ${server.name} lazy` : `Make ${server.name} eager`}
+          >
+            {server.policy === 'eager' ? 'Make lazy' : 'Make eager'}
+          </button>
+        ) : (
+          <span className="muted-note">{server.source === 'default' ? 'built-in' : '—'}</span>
+        )}
+      </td>
+    </tr>
   );
 }
 
