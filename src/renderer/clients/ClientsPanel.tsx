@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ClientRow } from '../../shared/clients';
 import { useGatehouseStore } from '../app/gatehouse-context';
+import { ChangePreview } from '../ui/ChangePreview';
 import { DiffView } from '../ui/DiffView';
 import { ErrorBanner } from '../ui/ErrorBanner';
 import { OutcomeBox } from '../ui/OutcomeBox';
@@ -69,10 +70,14 @@ function ClientPreview() {
   const discard = useGatehouseStore((s) => s.discardClientPreview);
   if (!preview) return null;
   return (
-    <div className="card" data-testid="client-preview">
-      <h3 className="card-title">
-        {preview.view.action === 'set' ? 'Connect' : 'Disconnect'} {preview.view.label}
-      </h3>
+    <ChangePreview
+      testId="client-preview"
+      title={`${preview.view.action === 'set' ? 'Connect' : 'Disconnect'} ${preview.view.label}`}
+      applyLabel={preview.view.action === 'set' ? 'Write entry' : 'Remove entry'}
+      canApply={!busy && preview.view.ok && preview.view.changed}
+      onCancel={discard}
+      onApply={() => void write()}
+    >
       {preview.view.problem ? (
         <p className="action-message" role="alert">
           {preview.view.problem.message}
@@ -86,15 +91,7 @@ function ClientPreview() {
           <DiffView lines={preview.view.diff} label={`Change to ${preview.view.path}`} testId="client-diff" />
         </>
       )}
-      <div className="confirm-actions">
-        <button type="button" className="btn btn-auto" onClick={discard}>
-          Cancel
-        </button>
-        <button type="button" className="btn btn-auto btn-primary" disabled={busy || !preview.view.ok || !preview.view.changed} onClick={() => void write()}>
-          {preview.view.action === 'set' ? 'Write entry' : 'Remove entry'}
-        </button>
-      </div>
-    </div>
+    </ChangePreview>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { StartupPolicyServer } from '../../shared/startup-policy';
 import { useGatehouseStore } from '../app/gatehouse-context';
+import { ChangePreview } from '../ui/ChangePreview';
 import { DataTable } from '../ui/DataTable';
 import { DiffView } from '../ui/DiffView';
 import { ErrorBanner } from '../ui/ErrorBanner';
@@ -74,10 +75,15 @@ function StartupChange() {
         </OutcomeBox>
       )}
       {preview && (
-        <div className="card startup-preview" data-testid="startup-preview">
-          <h3 className="card-title">
-            {preview.eager ? 'Start' : 'Stop starting'} {preview.name} with the gateway
-          </h3>
+        <ChangePreview
+          className="card startup-preview"
+          testId="startup-preview"
+          title={`${preview.eager ? 'Start' : 'Stop starting'} ${preview.name} with the gateway`}
+          applyLabel="Apply change"
+          canApply={preview.preview.ok && preview.preview.changed}
+          onCancel={discard}
+          onApply={() => void apply()}
+        >
           <p>{preview.preview.message}</p>
           {preview.preview.path && (
             <p className="muted-note">
@@ -87,15 +93,7 @@ function StartupChange() {
           )}
           <DiffView lines={preview.preview.diff} label={`Change to ${preview.preview.path ?? 'the config'}`} testId="startup-diff" />
           <Diagnostics items={preview.preview.diagnostics} />
-          <div className="confirm-actions">
-            <button type="button" className="btn btn-auto" onClick={discard}>
-              Cancel
-            </button>
-            <button type="button" className="btn btn-auto btn-primary" disabled={!preview.preview.ok || !preview.preview.changed} onClick={() => void apply()}>
-              Apply change
-            </button>
-          </div>
-        </div>
+        </ChangePreview>
       )}
     </>
   );
