@@ -93,3 +93,20 @@ describe('http-stateless (2026-07-28)', () => {
     expect(leaks(asked)).toEqual([]);
   });
 });
+
+describe('URL elicitation completion', () => {
+  it('routes the server\'s completion notice to the session it asked', async () => {
+    const completed: string[] = [];
+    const other: string[] = [];
+    const handlers = (into: string[]) => (c: Client) => {
+      c.setRequestHandler('elicitation/create', async () => ({ action: 'accept' }));
+      c.setNotificationHandler('notifications/elicitation/complete', (n) => void into.push(n.params.elicitationId));
+    };
+    const asker = await gateway.connect('memory', { capabilities: { elicitation: { url: {} } }, handlers: handlers(completed) });
+    await gateway.connect('memory', { capabilities: { elicitation: { url: {} } }, handlers: handlers(other) });
+    const outcome = await invoke(asker, 'chatty::open_link');
+    expect(outcome.text).toBe('link accept');
+    await waitFor(() => completed.includes('chatty-link-1'), 'the completion notice');
+    expect(other).toEqual([]);
+  });
+});
