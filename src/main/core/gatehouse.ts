@@ -223,6 +223,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     env,
     homeDir,
     projectRoot,
+    attachedProjects: () => projects.list(),
     secretStore: secretStore ?? defaultSecretStore(env, homeDir),
     secretValues: redaction.secrets,
   });
@@ -336,7 +337,9 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       const connect = server.connect.bind(server);
       server.connect = (transport) => connect(output.wrap(transport));
       sessions.add(server);
-      panel.sessions.track(ownSession.sessionId, server);
+      panel.sessions.track(ownSession.sessionId, server, ownSession.operator ? null : (scope ?? projectRoot));
+      // A new client may bring a project with it: the activity view lists the projects in use.
+      panel.activityChanged();
       const previous = server.onclose;
       let released = false;
       server.onclose = () => {

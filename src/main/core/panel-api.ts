@@ -51,6 +51,8 @@ export interface PanelApiDeps {
   env: NodeJS.ProcessEnv;
   homeDir: string;
   projectRoot: string | null;
+  /** Projects attached by client sessions (each sees its own project's servers), with session counts. */
+  attachedProjects: () => { root: string; sessions: number }[];
   secretStore: SecretStore;
   secretValues: SecretValues;
 }
@@ -78,6 +80,7 @@ export function createPanelApi(deps: PanelApiDeps): PanelApi {
     audit: deps.audit,
     clients: sessions,
     operator: deps.operator,
+    projects: deps.attachedProjects,
     emit: (snapshot) => deps.events.emit('activityChanged', snapshot),
   });
   const catalog = createCatalogApi(deps.supervisor, deps.operator);

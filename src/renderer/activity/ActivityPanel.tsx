@@ -26,6 +26,21 @@ export function ActivityPanel() {
       ) : (
         busy.map((session) => <SessionCard key={session.session_id} session={session} />)
       )}
+      {activity && activity.projects.length > 0 && (
+        <>
+          <h3 className="section-heading">Projects attached by clients</h3>
+          <ul className="attached-projects" aria-label="Projects attached by clients" data-testid="attached-projects">
+            {activity.projects.map((project) => (
+              <li key={project.root}>
+                <span className="mono" title={project.root}>{project.root}</span>
+                <span className="attached-count">
+                  {project.sessions} session{project.sessions === 1 ? '' : 's'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <h3 className="section-heading">Recent audit events</h3>
       {activity && <AuditTable events={activity.audit} />}
     </Panel>

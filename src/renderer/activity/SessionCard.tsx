@@ -11,6 +11,11 @@ export function SessionCard({ session }: { session: ActivitySession }) {
       <h3 className="card-title">
         {name} <span className="session-id mono">{session.session_id}</span>
       </h3>
+      {session.project && (
+        <p className="session-project">
+          project <span className="mono" title={session.project}>{session.project}</span>
+        </p>
+      )}
       {session.calls.length > 0 && (
         <DataTable label={`Pending calls of ${name}`} columns={['Tool', 'Elapsed', 'Progress', 'State', { label: 'Cancel', hidden: true }]}>
           {session.calls.map((call) => (

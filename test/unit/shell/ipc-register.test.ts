@@ -148,7 +148,7 @@ describe('forwardEvents', () => {
     events.emit('projectTrustChanged', trust);
     const line = { ts: '2026-01-02T03:04:05.000Z', text: '[files] eager start failed: exit 1', server: 'files' };
     events.emit('logAppended', line);
-    const activity = { generation: 1, sessions: [], audit: [] };
+    const activity = { generation: 1, sessions: [], projects: [], audit: [] };
     events.emit('activityChanged', activity);
     const provisioned = { server: 'files', status: 'complete' as const, message: "Server 'files' is ready with 3 tool(s)." };
     events.emit('provisioningFinished', provisioned);
