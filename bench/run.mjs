@@ -3,7 +3,8 @@
 // (stdio and HTTP). The machines are shared and noisy, so what matters is the ratio within one run.
 // catalog_search at 100 / 1,000 / 10,000 tools: in-process (the meta-tool itself) and end to end (a
 // client -> gatehouse serve -> real child servers), with the growth from the smallest to the largest.
-// Usage: npm run bench [-- --calls 500] [--search-calls 500] [--only echo|search]
+// Confinement: start-up and call latency of a bubblewrap-confined server against the same one unconfined.
+// Usage: npm run bench [-- --calls 500] [--search-calls 500] [--only echo|search|confinement]
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { measureEndToEnd } from './search/end-to-end.mjs';
+import { benchConfinement } from './confinement/measure.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -172,8 +174,9 @@ async function benchSearch(base) {
 
 const base = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
 try {
-  if (ONLY !== 'search') await benchEcho(base);
-  if (ONLY !== 'echo') await benchSearch(base);
+  if (ONLY === null || ONLY === 'echo') await benchEcho(base);
+  if (ONLY === null || ONLY === 'search') await benchSearch(base);
+  if (ONLY === null || ONLY === 'confinement') await benchConfinement({ base, launcher, everything, gone, calls: CALLS, warmup: WARMUP });
 } finally {
   // Children that just exited may leave files a moment later (the kernel closes their handles after the
   // exit is reported): retry instead of failing the whole run on ENOTEMPTY.
