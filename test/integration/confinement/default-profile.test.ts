@@ -1,6 +1,6 @@
 // What people run works under the default profile, and a confined tree still dies whole: server-everything,
 // the fault fixture (a crash, a grandchild), a server whose grandchild escapes into its own session, an
-// `npx` server installed from a package folder through the npm cache, and the Python smoke fixture through
+// `npx` server installed from a package folder through the npm cache, a `uvx` server from a wheel (its own uv cache), and the Python smoke fixture through
 // `uv run --script` (its cache read-write, its runtime root read-only) — whose own escape tools are refused.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { invoke } from '../../helpers/invoke';
 import { callMeta } from '../../helpers/meta';
 import { everythingServer, faultServer, REPO_ROOT } from '../../helpers/workspace';
 import { prepareSmokeCache, PREPARE_TIMEOUT_MS, SMOKE_CACHE, FIXTURE, smokeEnv, smokePython } from '../runtime/helpers/python';
+import { buildEchoWheel, PACKAGE } from '../tls-trust/private-ca-index';
 import { createConfinedWorkspace, type ConfinedWorkspace } from './support';
 
 const ESCAPING_SERVER = join(REPO_ROOT, 'out/fixtures/escaping-server.mjs');
@@ -40,6 +41,11 @@ beforeAll(async () => {
   await prepareSmokeCache();
   workspace = createConfinedWorkspace();
   const probe = npxPackage(join(workspace.project, 'npx-probe'));
+  // A wheel of an MCP server on the standard library, for `uvx --from`: offline, a fresh uv cache.
+  const wheels = join(workspace.root, 'wheels');
+  mkdirSync(wheels);
+  const wheel = join(wheels, buildEchoWheel(wheels, smokePython()).name);
+  const uvCache = join(workspace.root, 'uvx-cache');
   workspace.writeConfig({
     mcpServers: {
       everything: everythingServer(),
@@ -47,6 +53,11 @@ beforeAll(async () => {
       // The grandchild's pid file is written inside the server's own /tmp: the test finds it by /proc.
       escaping: { command: process.execPath, args: [ESCAPING_SERVER], env: { ESCAPE_PID_FILE: '/tmp/grandchild.pid' } },
       npx: { command: 'npx', args: ['--yes', '--offline', `--package=file:${probe}`, 'gatehouse-npx-probe'] },
+      uvx: {
+        command: 'uvx',
+        args: ['--offline', '--from', wheel, PACKAGE],
+        env: { UV_CACHE_DIR: uvCache, UV_NO_CONFIG: '1', UV_PYTHON: smokePython(), UV_PYTHON_DOWNLOADS: 'never' },
+      },
       smoke: {
         command: 'uv',
         args: ['run', '--script', 'server.py'],
@@ -131,6 +142,14 @@ describe('under the default profile', () => {
     expect(await invoke(core.client, 'npx::echo', { message: 'via npx' })).toMatchObject({ ok: true, text: 'via npx' });
     const mounts = (await rowOf('npx'))!.confinement!.mounts.map((m) => `${m.access} ${m.kind}`);
     expect(mounts).toContain('rw cache');
+  });
+
+  it('a uvx server installs from a wheel through its own uv cache and runs', async () => {
+    const outcome = await invoke(core.client, 'uvx::echo', { message: 'via uvx' });
+    expect(outcome, outcome.message).toMatchObject({ ok: true, text: 'via uvx' });
+    const row = await rowOf('uvx');
+    expect(row?.confinement?.state).toBe('confined');
+    expect(row!.confinement!.mounts.map((m) => `${m.access} ${m.kind} ${m.path}`)).toContain(`rw cache ${join(workspace.root, 'uvx-cache')}`);
   });
 
   it('the Python smoke fixture runs through uv: its cache read-write, its runtime root read-only', async () => {
