@@ -8,8 +8,8 @@ export const layers = [
   ['cli', 'shell'],
   ['core'],
   ['http', 'gateway'],
-  ['discovery', 'supervisor', 'clients'],
-  ['config', 'trust', 'policy', 'runtime', 'secrets', 'logs', 'state'],
+  ['discovery', 'supervisor', 'clients', 'service'],
+  ['config', 'trust', 'policy', 'runtime', 'secrets', 'oauth', 'logs', 'state', 'settings'],
   ['redaction'],
   ['common'],
 ];

@@ -25,7 +25,7 @@ export default defineConfig({
         // Real Secret Service: run through scripts/with-keychain.sh (npm test does); outside it they fail.
         test: {
           name: 'keychain',
-          include: ['test/integration/secrets/**/*.keychain-test.ts'],
+          include: ['test/integration/secrets/**/*.keychain-test.ts', 'test/integration/oauth/**/*.keychain-test.ts'],
           environment: 'node',
           globalSetup: ['test/setup/build-fixtures.ts'],
           testTimeout: 60_000,
@@ -39,6 +39,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          // The panel views' tests drive the fault fixture (slow calls, crashes at start).
+          globalSetup: ['test/setup/build-fixtures.ts'],
           testTimeout: 90_000,
           hookTimeout: 90_000,
           fileParallelism: false,

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Installs what the full test suite needs on a Debian/Ubuntu host: Debian's Chromium for the e2e tests
 # (test tools never download a browser), Xvfb for headful runs, gnome-keyring for the real keychain
-# tests, and bubblewrap for confined children. Safe to run twice.
+# tests, bubblewrap for confined children, and nginx for the replicas proof (deploy/nginx; the proof
+# runs its own nginx on free loopback ports). Safe to run twice.
+# buildah (to build deploy/container's image) is optional: SETUP_BUILDAH=1 adds it.
 set -euo pipefail
 
-packages=(chromium xvfb xauth gnome-keyring bubblewrap dbus)
+packages=(chromium xvfb xauth gnome-keyring bubblewrap dbus nginx)
+[ "${SETUP_BUILDAH:-0}" = 1 ] && packages+=(buildah)
 
 missing=()
 for package in "${packages[@]}"; do
@@ -24,4 +27,5 @@ fi
 
 echo "setup-test-host: installing ${missing[*]}"
 $sudo apt-get update -qq
+# A system nginx the package may start (port 80) does not matter: the proof runs its own on free loopback ports.
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -39,8 +39,14 @@ function context(toolCount: number): GatewayContext {
   for (let s = 0; s * TOOLS_PER_SERVER < toolCount; s++) {
     handles.push({ name: `server-${String(s).padStart(3, '0')}`, status: 'online', tools: syntheticTools(s, Math.min(TOOLS_PER_SERVER, toolCount - s * TOOLS_PER_SERVER)), definition: {} });
   }
-  // catalog_search reads only all() and descriptions from the supervisor; a real one would need children.
-  const supervisor = { all: () => handles, get: (name: string) => handles.find((h) => h.name === name), descriptions: null } as unknown as Supervisor;
+  // catalog_search reads only these from the supervisor (nothing is being indexed); a real one would need children.
+  const supervisor = {
+    all: () => handles,
+    get: (name: string) => handles.find((h) => h.name === name),
+    descriptions: null,
+    indexing: () => [],
+    settleIndexing: async () => undefined,
+  } as unknown as Supervisor;
   const home = '/nonexistent-gatehouse-bench-home';
   const policy = loadPolicy({ env: {}, homeDir: home, projectRoot: null });
   const guidance = loadGuidance({ env: {}, homeDir: home });

@@ -7,15 +7,57 @@ import { ListLogsInput, LogLine, LogListing } from './logs';
 import { DoctorRequestSchema, DoctorResponseSchema } from './runtime';
 import { SecretListing, SecretRefInput, SecretWriteInput, SecretWriteResult, TenantId } from './secrets';
 import { ApproveProjectFileInput, ProjectTrustReport, TrustActionResult } from './trust';
+import { ActivitySnapshot, CancelCallInput, CancelOutcome, CancelTaskInput } from './activity';
+import { CatalogSearchInput, CatalogSearchResult, InvokeInput, InvokeOutcome, TokenMeter, ToolDetail } from './catalog';
+import { ClientRow, ClientSetupInput, ClientSetupView } from './clients';
+import { SecretImportApply, SecretImportInput, SecretImportPreview, SecretImportResult } from './secret-import';
+import { AuthConnectInput, AuthConnectResult, ServerControlInput, ServerControlResult, ServerStderr, ServerStderrInput } from './server-control';
+import { StartupPolicyApplied, StartupPolicyApply, StartupPolicyChange, StartupPolicyPreview, StartupPolicyView } from './startup-policy';
 
 const NoInput = z.object({}).strict();
 const ServerRef = z.object({ name: ServerName }).strict();
+
+const ProvisioningFinished = z.object({
+  server: z.string(),
+  status: z.enum(['complete', 'failed', 'timeout']),
+  /** The job's own closing message (already redacted), e.g. "Server 'x' is ready with 3 tool(s)…". */
+  message: z.string(),
+});
 
 export const channels = {
   listHealth: { input: NoInput, output: HealthSnapshot },
   listConfigIssues: { input: NoInput, output: z.array(ConfigIssue) },
   startServer: { input: ServerRef, output: ServerActionResult },
-  stopServer: { input: ServerRef, output: ServerActionResult },
+  /** Refused while the server has pending calls or active tasks, unless `force` (which cancels them). */
+  stopServer: { input: ServerControlInput, output: ServerControlResult },
+  /** Stop, reset the crash-loop breaker, start again; the same refuse-unless-force rule as stop. */
+  restartServer: { input: ServerControlInput, output: ServerControlResult },
+  /** The server's last stderr lines (already redacted), for the row detail. */
+  serverStderr: { input: ServerStderrInput, output: ServerStderr },
+  /** Write-only: stores a credential the server references and retries it (gateway.auth_connect's path). */
+  authConnect: { input: AuthConnectInput, output: AuthConnectResult },
+  getStartupPolicy: { input: NoInput, output: StartupPolicyView },
+  /** The exact file change gateway.set_startup_policy would make; nothing is written. */
+  previewStartupPolicy: { input: StartupPolicyChange, output: StartupPolicyPreview },
+  applyStartupPolicy: { input: StartupPolicyApply, output: StartupPolicyApplied },
+  listActivity: { input: NoInput, output: ActivitySnapshot },
+  /** gateway.cancel's rule: a call still making progress is cancelled only with force. */
+  cancelCall: { input: CancelCallInput, output: CancelOutcome },
+  cancelTask: { input: CancelTaskInput, output: CancelOutcome },
+  /** A finished task's result, shaped like a try-invoke's. */
+  taskResult: { input: CancelTaskInput, output: InvokeOutcome },
+  searchCatalog: { input: CatalogSearchInput, output: CatalogSearchResult },
+  /** gateway.describe with the input schema; starts a lazy server. */
+  describeTool: { input: z.object({ tool_id: z.string().min(1) }).strict(), output: ToolDetail },
+  /** gateway.invoke: validated, policy applied, audited, redacted. */
+  invokeTool: { input: InvokeInput, output: InvokeOutcome },
+  tokenMeter: { input: NoInput, output: TokenMeter },
+  listClients: { input: NoInput, output: z.array(ClientRow) },
+  previewClientSetup: { input: ClientSetupInput, output: ClientSetupView },
+  writeClientSetup: { input: ClientSetupInput, output: ClientSetupView },
+  /** Names and actions only: main reads the file, the values never come back. */
+  previewSecretImport: { input: SecretImportInput, output: SecretImportPreview },
+  applySecretImport: { input: SecretImportApply, output: SecretImportResult },
   /** Names, scopes, presence and last-changed times; never a value. */
   listSecrets: { input: z.object({ tenant: TenantId.nullish() }).strict(), output: SecretListing },
   /** Write-only: the value goes main-ward once and never comes back. */
@@ -38,6 +80,9 @@ export const events = {
   projectTrustChanged: ProjectTrustReport,
   /** One new (already redacted) log line. */
   logAppended: LogLine,
+  activityChanged: ActivitySnapshot,
+  /** An install job of gateway.provision ended (the desktop app tells the operator). */
+  provisioningFinished: ProvisioningFinished,
 } as const;
 
 export type ChannelName = keyof typeof channels;

@@ -38,6 +38,7 @@ describe('logs panel', () => {
       cwd: workspace.project,
       homeDir: workspace.home,
       stateDir: workspace.stateDir,
+      cacheDir: workspace.cacheDir,
       env: { ...process.env, GATEHOUSE_E2E_LOGS_CANARY: CANARY },
     });
     gatehouse = core;

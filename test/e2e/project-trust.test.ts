@@ -43,6 +43,7 @@ describe('project trust on the servers panel', () => {
       homeDir: workspace.home,
       // Explicit: under scripts/with-keychain.sh XDG_STATE_HOME points elsewhere, and trust.json lives here.
       stateDir: workspace.stateDir,
+      cacheDir: workspace.cacheDir,
       env: process.env,
       log: (line) => logs.push(line),
     });

@@ -36,6 +36,7 @@ describe('servers panel', () => {
       cwd: workspace.project,
       homeDir: workspace.home,
       stateDir: workspace.stateDir,
+      cacheDir: workspace.cacheDir,
       env: process.env,
     });
     gatehouse = core;

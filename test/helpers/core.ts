@@ -27,7 +27,7 @@ export async function startCore(
   const logs: string[] = [];
   // catalog_search asks the MCP Registry: a refused loopback URL keeps tests offline unless one opts in.
   const offline = { GATEHOUSE_REGISTRY_URL: 'http://127.0.0.1:9', GATEHOUSE_CATALOG_INDEX: process.env.GATEHOUSE_CATALOG_INDEX ?? '', ...env };
-  const gatehouse = createGatehouse({ projectDir: workspace.project, homeDir: workspace.home, stateDir: workspace.stateDir, env: offline, log: (line) => logs.push(line), ...options });
+  const gatehouse = createGatehouse({ projectDir: workspace.project, homeDir: workspace.home, stateDir: workspace.stateDir, cacheDir: workspace.cacheDir, env: offline, log: (line) => logs.push(line), ...options });
   const snapshots: HealthSnapshot[] = [];
   gatehouse.events.on('healthChanged', (snapshot) => snapshots.push(snapshot));
   await gatehouse.start();

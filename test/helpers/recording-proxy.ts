@@ -11,6 +11,8 @@ export interface SeenRequest {
   sessionId: string | null;
   /** The upstream's answer; 0 until its headers arrive (or when it never answered). */
   status: number;
+  /** The request's headers as the client sent them (lowercase names). */
+  headers: Record<string, string | string[] | undefined>;
 }
 
 export interface RecordingProxy {
@@ -25,7 +27,7 @@ export async function startRecordingProxy(upstream: string): Promise<RecordingPr
   const seen: SeenRequest[] = [];
   const server: Server = createServer((req, res) => {
     const session = req.headers['mcp-session-id'];
-    const entry: SeenRequest = { method: req.method ?? '', path: req.url ?? '', sessionId: typeof session === 'string' ? session : null, status: 0 };
+    const entry: SeenRequest = { method: req.method ?? '', path: req.url ?? '', sessionId: typeof session === 'string' ? session : null, status: 0, headers: { ...req.headers } };
     seen.push(entry);
     const forward = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } }, (answer) => {
       entry.status = answer.statusCode ?? 0;

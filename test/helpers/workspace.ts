@@ -21,6 +21,12 @@ export interface Workspace {
   /** `$XDG_STATE_HOME/gatehouse` for this workspace (home/.local/state/gatehouse): trust.json lives here. */
   stateDir: string;
   /**
+   * `$XDG_CACHE_HOME/gatehouse` for this workspace (home/.cache/gatehouse): descriptions.json lives here.
+   * Passed explicitly because with-keychain.sh sets one XDG_CACHE_HOME for the whole run, and a shared
+   * descriptions cache would let one test's catalog cards show up in another's search.
+   */
+  cacheDir: string;
+  /**
    * Writes a config file (the project's `.mcp.json` by default). A project `.mcp.json` is also approved,
    * as the operator would (contract §4.5), unless `approve` is false.
    */
@@ -35,11 +41,13 @@ export function createWorkspace(): Workspace {
   for (const dir of [project, home]) mkdirSync(dir, { recursive: true });
   writeFileSync(join(project, 'package.json'), '{}');
   const stateDir = join(home, '.local', 'state', 'gatehouse');
+  const cacheDir = join(home, '.cache', 'gatehouse');
   return {
     root: base,
     project,
     home,
     stateDir,
+    cacheDir,
     writeConfig(config, file = join(project, '.mcp.json'), options = {}) {
       const text = typeof config === 'string' ? config : JSON.stringify(config, null, 2);
       writeFileSync(file, text);

@@ -64,7 +64,8 @@ it('reports a taken port and stops the eager servers it had started', async () =
     const server = `${process.execPath}\0${FAULT_SERVER}\0${workspace.root}\0`;
     await waitFor(() => processesOf(workspace.root).some((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8') === server), 'the eager server of the first gateway');
     const before = processesOf(workspace.root).length;
-    const second = runCli(['serve', '--transport', 'http', '--port', first.url.port, '--project', workspace.project]);
+    // --standalone: without it the second is refused earlier, for the running gateway (shell/serve-refusal.test.ts).
+    const second = runCli(['serve', '--transport', 'http', '--standalone', '--port', first.url.port, '--project', workspace.project]);
     expect(second.status).toBe(1);
     expect(second.stderr).toContain(`port ${first.url.port} on 127.0.0.1 is already in use`);
     expect(processesOf(workspace.root).length).toBe(before);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpCli, requireBuild, type RunningGateway } from '../helpers/cli-process';
 import { processAlive, waitFor } from '../helpers/core';
 import { callMeta } from '../helpers/meta';
-import { CONTRACT_META_TOOLS } from './contract/helpers/contract';
+import { CORE_PROFILE_TOOLS } from './contract/helpers/contract';
 import { CLI_ENTRY, createWorkspace, everythingServer, type Workspace } from '../helpers/workspace';
 import type { ErrorEntry } from '../../src/main/gateway/envelope';
 
@@ -20,10 +20,10 @@ interface InvokeBody {
 }
 
 function sharedChecks(getClient: () => Client) {
-  it('lists exactly the gateway meta-tools, sorted', async () => {
+  it('lists exactly the core profile\'s meta-tools by default, sorted', async () => {
     const { tools } = await getClient().listTools();
-    // All 26 of the contract's meta-tools, sorted by name.
-    expect(tools.map((t) => t.name)).toEqual(CONTRACT_META_TOOLS);
+    // The default core profile; all 26 of the contract's are listed under the full one (contract tests).
+    expect(tools.map((t) => t.name)).toEqual(CORE_PROFILE_TOOLS);
   });
 
   it('invokes everything::echo through a lazily started child', async () => {

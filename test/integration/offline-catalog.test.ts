@@ -41,3 +41,29 @@ it('searches cached cards of a lazy server, then the live ones once it runs', as
   const held = await callMeta<Search>(core.client, 'gateway.catalog_search', { query: 'echo', include_offline: true });
   expect(held.body.results.filter((card) => card.tool_id.startsWith('fault::'))).toEqual([]);
 });
+
+it('offers no lazy cards read under an earlier definition of the server', async () => {
+  const edited = createWorkspace();
+  try {
+    edited.writeConfig({ mcpServers: { fault: faultServer() } });
+    const first = await startCore(edited);
+    await first.gatehouse.api.startServer({ name: 'fault' });
+    await first.close();
+
+    // The entry changed between runs: the tools cached under the old command may not be what starts now.
+    edited.writeConfig({ mcpServers: { fault: faultServer({ FAULT_EDITED: '1' }) } });
+    const second = await startCore(edited);
+    try {
+      const stale = await callMeta<Search>(second.client, 'gateway.catalog_search', { query: 'echo' });
+      expect(stale.body.results.filter((card) => card.tool_id.startsWith('fault::'))).toEqual([]);
+      // Down, the old list still tells what the server had, marked offline.
+      await second.gatehouse.api.stopServer({ name: 'fault' });
+      const offline = await callMeta<Search>(second.client, 'gateway.catalog_search', { query: 'echo', include_offline: true });
+      expect(offline.body.results[0]).toMatchObject({ tool_id: 'fault::echo', availability: 'offline' });
+    } finally {
+      await second.close();
+    }
+  } finally {
+    edited.cleanup();
+  }
+});

@@ -18,6 +18,7 @@ tools:
   denylist: ["fault::crash"]
 gateway_tools:
   denylist: ["gateway.refresh"]
+  profile: full
 `;
 
 describe('a valid policy', () => {
@@ -50,6 +51,8 @@ describe('a valid policy', () => {
 
   it('removes a blocked meta-tool from tools/list and refuses it with the contract literal', async () => {
     const { tools } = await core.client.listTools();
+    // The full profile lists the administrative tools: only the denial keeps refresh off the list.
+    expect(tools.map((t) => t.name)).toContain('gateway.connect_server');
     expect(tools.map((t) => t.name)).not.toContain('gateway.refresh');
     const result = await core.client.callTool({ name: 'gateway.refresh', arguments: {} });
     expect(result.isError).toBe(true);
@@ -77,7 +80,7 @@ describe('an invalid policy', () => {
     try {
       const policyPath = join(workspace.root, 'policy.yaml');
       writeFileSync(policyPath, 'servers:\n  denlist: ["x"]\n');
-      const gatehouse = createGatehouse({ projectDir: workspace.project, homeDir: workspace.home, stateDir: workspace.stateDir, policyPath, log: () => {} });
+      const gatehouse = createGatehouse({ projectDir: workspace.project, homeDir: workspace.home, stateDir: workspace.stateDir, cacheDir: workspace.cacheDir, policyPath, log: () => {} });
       await expect(gatehouse.start()).rejects.toMatchObject({ code: 'E102', message: expect.stringContaining(`${policyPath}:2:3`) });
 
       requireBuild();

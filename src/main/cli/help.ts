@@ -12,9 +12,25 @@ Usage:
                   [--request-timeout SECONDS] [--metrics-public] [--allow-insecure-bind]
       Run the gateway. stdio (the default) is what MCP clients launch; if a gateway already
       runs (instance.json) it attaches to it (--standalone: never). http serves streamable
-      HTTP at http://HOST:PORT/mcp plus /health and /metrics. The console shows start-up, warnings
+      HTTP at http://HOST:PORT/mcp plus /health and /metrics (port: --port, else "port" in
+      settings.json, else 3344); it refuses to start (exit 75) while another gateway — the desktop
+      app or another serve — is announced, unless --standalone. The console shows start-up, warnings
       and errors; --verbose adds routine lines (sessions ending, servers spawned, ready, stopped,
-      their stderr). gateway.log keeps every line either way.
+      their stderr). gateway.log keeps every line either way. Behind a load balancer each replica
+      gets GATEHOUSE_REPLICA_ID (session ids, task ids and cursors then start with it; see deploy/).
+  gatehouse service install [--port PORT] [--host 127.0.0.1] [--auth env-file|keychain|none]
+                            [--config FILE] [--policy FILE] [--write]
+  gatehouse service uninstall [--write]
+  gatehouse service status [--json]
+      Run "serve --transport http" as a user service: a systemd user unit (Linux) or a launchd agent
+      (macOS), restarted on failure, logging to journald (journalctl --user -u gatehouse). The auth
+      token stays in a 0600 env file beside the config (env-file, the default) or in the keychain,
+      never in the unit; the port is --port, else settings.json's, else 3344. install and
+      uninstall preview; --write applies. status: the service
+      manager's state and the gateway's /health; exit 0 running and healthy, 1 not, 3 not installed.
+  gatehouse init [--everything] [--server NAME=COMMAND...] [--policy] [--force] [--write] [--json]
+      A starter ~/.mcp.json (servers added, every other key kept) and policy.yaml. Asks on a
+      terminal when given no flags; previews, then writes with --write.
   gatehouse proxy --url http://127.0.0.1:PORT/mcp [--auth-token-file FILE]
       Relay stdio to a running gateway (loopback URLs only).
   gatehouse status [--json] [--server NAME] [--port 3344] [--config FILE] [--project DIR]
@@ -39,6 +55,12 @@ Usage:
       Preview (then --apply) importing a dotenv file into the keychain; without FILE, PMCP's
       ~/.config/pmcp/pmcp.env (user scope) and <project>/.env.pmcp (project scope).
   gatehouse secrets sync --from-scope S --to-scope S [NAME...] [--tenant ID] [--overwrite] [--apply]
+  gatehouse auth connect SERVER [--scope SCOPES] [--timeout SECONDS] [--config FILE] [--project DIR]
+      OAuth sign-in to a remote server without an Authorization header: prints the URL to open,
+      waits for the browser on a loopback redirect and keeps the tokens in the OS keychain.
+  gatehouse auth status [SERVER] [--json]
+  gatehouse auth sign-out SERVER
+      Revoke the server's tokens at its authorization server and delete them from the keychain.
   gatehouse mcp verify  [--root DIR] [--offline] [--cache-dir ABS] [--json]
   gatehouse mcp prepare [--root DIR] [--offline] [--cache-dir ABS] [--json]
       Check a Python runtime root (policy, recomputed digests, hash-locked lock, PEP 723 headers, uv);

@@ -4,6 +4,7 @@
 import { GatewayError } from '../common/errors';
 import { GATEHOUSE_VERSION } from '../common/version';
 import { UsageError } from './args';
+import { auth } from './auth';
 import { HELP } from './help';
 import { doctor } from './doctor';
 import { logs } from './logs';
@@ -12,6 +13,8 @@ import { proxy } from './proxy';
 import { refresh } from './refresh';
 import { secrets } from './secrets';
 import { serve } from './serve';
+import { service } from './service';
+import { init } from './init';
 import { setup } from './setup';
 import { status } from './status';
 import { trust } from './trust';
@@ -31,6 +34,9 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<CommandResult>> = {
   setup,
   logs,
   refresh,
+  auth,
+  service,
+  init,
 };
 
 export async function main(argv: string[]): Promise<CommandResult> {

@@ -17,7 +17,9 @@ import { withLegacyResourceNotFound } from '../gateway/guidance';
 import { startBridge } from '../http/bridge';
 import { GuardedStdioTransport } from '../http/guarded-stdio';
 import { resolveHttpSettings, type HttpFlagValues, type HttpSettings } from '../http/settings';
-import { startSharedGateway, type SharedGateway } from '../core/shared-gateway';
+import { runningGateway, startSharedGateway, type SharedGateway } from '../core/shared-gateway';
+import { readDesktopSettings, settingsFilePath } from '../settings/desktop-settings';
+import { gatewayPort } from '../settings/port';
 import { defaultSecretStore } from '../secrets/store';
 import { openGatewayLog, type GatewayLog } from '../logs/gateway-log';
 import { flushOpenFiles } from '../logs/rotating-file';
@@ -82,7 +84,10 @@ function onShutdown(stop: (why: string) => Promise<void>): (why: string) => void
   return once;
 }
 
-export async function serve(argv: string[]): Promise<'running'> {
+/** Exit status when another gateway already serves this user (sysexits EX_TEMPFAIL: retry once it stopped). */
+export const EXIT_GATEWAY_RUNNING = 75;
+
+export async function serve(argv: string[]): Promise<number | 'running'> {
   const { values } = parseFlags(argv, FLAGS);
   verbose = values.verbose;
   gatewayLog ??= openGatewayLog();
@@ -95,11 +100,27 @@ export async function serve(argv: string[]): Promise<'running'> {
     if (httpOnly) throw new UsageError(`--${httpOnly} applies to --transport http only`);
     return serveStdioTransport(values);
   }
-  const flags: HttpFlagValues = { ...values, port: parsePort(values.port) };
+  // One gateway per user: refused before anything starts (no child, no keychain read, no listener).
+  if (!values.standalone) {
+    const other = await runningGateway();
+    if (other) {
+      process.stderr.write(`gatehouse: [${other.code}] ${other.message}\nnext step: ${other.next_step}\n`);
+      return EXIT_GATEWAY_RUNNING;
+    }
+  }
+  const flags: HttpFlagValues = { ...values, port: httpPort(parsePort(values.port)) };
   // Resolved before anything starts: bad auth settings fail closed, with no child spawned.
   const keychainToken = needsStoredToken(flags) ? await storedAuthToken() : null;
   const settings = resolveHttpSettings(flags, { env: process.env, readFile: (path) => readFileSync(path, 'utf8'), warn: log, keychainToken });
   return serveHttp(values, settings);
+}
+
+/** --port, else settings.json's "port" (shared with the desktop app), else 3344. */
+function httpPort(flag: number | undefined): number {
+  const path = settingsFilePath();
+  const { settings, problems } = readDesktopSettings(path);
+  for (const found of problems) if (found.field === 'port' || found.field === null) log(`warning: ${found.message}`);
+  return gatewayPort(flag, settings).port;
 }
 
 /** The keychain is consulted only when no flag, file or variable already names the token. */

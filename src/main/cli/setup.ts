@@ -12,7 +12,8 @@ import { planSetup, type SetupPlan, type SetupRequest } from '../clients/plan';
 import { planView, type PlanView } from '../clients/preview';
 import { CLIENT_IDS, findClient } from '../clients/table';
 import { writeSetup, type WrittenSetup } from '../clients/write-setup';
-import { DEFAULT_PORT } from '../http/listener';
+import { readDesktopSettings, settingsFilePath } from '../settings/desktop-settings';
+import { gatewayPort } from '../settings/port';
 import { parseFlags, parsePort, UsageError } from './args';
 import { formatTable } from './table';
 
@@ -52,7 +53,8 @@ function entryRequest(values: Values): EntryRequest {
   if (tokenEnv !== undefined && !VARIABLE.test(tokenEnv)) {
     throw new UsageError(`--token-env takes the NAME of an environment variable (letters, digits, _), not "${tokenEnv}"; the token itself is never written into a client config`);
   }
-  const port = parsePort(values.port) ?? DEFAULT_PORT;
+  // The port the gateway listens on: --port, else settings.json's (as serve and the desktop app), else 3344.
+  const port = gatewayPort(parsePort(values.port), readDesktopSettings(settingsFilePath()).settings).port;
   if (port === 0) throw new UsageError('--port must be the port the gateway listens on (1-65535)');
   if (values.command !== undefined && !values.command.trim()) throw new UsageError('--command needs the launcher to run, e.g. --command gatehouse');
   const launcher = values.command !== undefined ? namedLauncher(values.command) : defaultLauncher();

@@ -29,6 +29,7 @@ import { patternSet } from '../redaction/patterns';
 import { createOutputRedaction } from '../gateway/redacted-output';
 import { redactedApi, redactedEvents } from './redacted-surfaces';
 import { defaultSecretStore } from '../secrets/store';
+import { RemoteOAuth } from '../oauth/remote-oauth';
 import { createAuditRing } from '../logs/audit-ring';
 import { doctorForPanel } from '../runtime/doctor/panel';
 import { isTerminal } from '../supervisor/task-records';
@@ -45,6 +46,8 @@ import { GatewayError, safeMessage } from '../common/errors';
 import { createEvents } from './events';
 import { createCoreLogRing } from './log-ring';
 import type { Gatehouse, GatehouseOptions } from './types';
+import { createOperatorSession, PANEL_SESSION_ID } from './operator-session';
+import { createPanelApi } from './panel-api';
 
 function newRevision() {
   return { id: `rev-${Date.now()}-${randomBytes(3).toString('hex')}`, refreshedAt: new Date().toISOString() };
@@ -107,9 +110,16 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   const secretStore = options.secretStore === undefined ? defaultSecretStore(env, homeDir) : options.secretStore;
   const secretsApi = createSecretsPanelApi({ store: secretStore ?? defaultSecretStore(env, homeDir), projectRoot, env, secretValues: redaction.secrets });
   const resolveVariables = keychainResolver({ env, projectRoot, store: secretStore, secretValues: redaction.secrets });
+  // OAuth tokens of remote servers live in the same keychain; every token read or issued is redacted everywhere.
+  const oauth = secretStore ? new RemoteOAuth({ backend: secretStore.backend, onSecret: (value) => void redaction.secrets.add(value) }) : null;
   // Provisioning checks credentials where the supervisor finds them: process env, then the keychain.
   const credentialAvailable = async (name: string) => (await resolveVariables([name])).missing.length === 0;
   const discovery = createDiscovery({ env, homeDir, projectRoot, stateDir, cacheDir, log, credentialAvailable });
+  discovery.state.jobs.onFinished((job) => {
+    if (job.status === 'complete' || job.status === 'failed' || job.status === 'timeout') {
+      events.emit('provisioningFinished', { server: job.server, status: job.status, message: job.message });
+    }
+  });
   // autoStart may name a manifest, provisioned or registered server: known, so not reported as stale.
   const store = new ConfigStore(locations, () => originNames(serverOrigins(discovery.state)));
   // Projects of clients attached from elsewhere: read, watched and trusted like the gateway's own.
@@ -137,6 +147,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       }
     },
     resolveVariables,
+    oauth,
     redact: (text) => redaction.text(text),
     scrubRecord: (value) => redaction.value(value, { patterns: false }),
     // GATEHOUSE_CATALOG_INDEX=off: no background listing of lazy servers (their tools appear once used).
@@ -180,24 +191,38 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   };
 
 
-  const serverAction = async (name: string, action: 'start' | 'stop'): Promise<ServerActionResult> => {
+  const startServer = async (name: string): Promise<ServerActionResult> => {
     const handle = supervisor.get(name);
     if (!handle) return { ok: false, row: null, message: `Server '${name}' is not known to Gatehouse.` };
     try {
       // The operator's start is a manual attempt: it may try even while the crash-loop breaker is open.
-      if (action === 'start') await handle.ensureConnected({ manual: true });
-      else await handle.stop();
-      return { ok: true, row: handle.row(), message: action === 'start' ? `${name} is online` : `${name} stopped` };
+      await handle.ensureConnected({ manual: true });
+      return { ok: true, row: handle.row(), message: `${name} is online` };
     } catch (error) {
       return { ok: false, row: handle.row(), message: safeMessage(error) };
     }
   };
 
+  // The panel's own MCP session: its search, invoke and cancels take the meta-tools' path exactly.
+  const operator = createOperatorSession(() => gatehouse.createMcpServer('in-process', { sessionId: PANEL_SESSION_ID, operator: true }));
+  const panel = createPanelApi({
+    supervisor,
+    operator,
+    audit: () => audit,
+    events,
+    locations,
+    knownNames: () => originNames(serverOrigins(discovery.state)),
+    env,
+    homeDir,
+    projectRoot,
+    secretStore: secretStore ?? defaultSecretStore(env, homeDir),
+    secretValues: redaction.secrets,
+  });
   const api: GatehouseApi = redactedApi(redaction, {
+    ...panel.channels,
     listHealth: async () => supervisor.snapshot(),
     listConfigIssues: async () => store.config.issues,
-    startServer: async ({ name }) => serverAction(name, 'start'),
-    stopServer: async ({ name }) => serverAction(name, 'stop'),
+    startServer: async ({ name }) => startServer(name),
     listSecrets: (input) => secretsApi.listSecrets(input),
     setSecret: (input) => secretsApi.setSecret(input),
     deleteSecret: (input) => secretsApi.deleteSecret(input),
@@ -208,7 +233,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     runDoctor: (input) =>
       doctorForPanel(input, { env, defaultRoot: projectRoot ?? homeDir, homeDir, projectRoot, configPath, loginShellPath: null }),
   });
-  const audit = createAuditRing(undefined, { persistIn: stateDir, redact: (text) => redactRecordText(redaction.text(text)) });
+  const audit = createAuditRing(undefined, { persistIn: stateDir, redact: (text) => redactRecordText(redaction.text(text)), onRecord: () => panel.activityChanged() });
   const configTools = createConfigTools({
     locations,
     readouts: () => store.config.sources,
@@ -219,9 +244,9 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     ...META_TOOLS,
     ...configTools,
     ...discoveryTools(discovery.state),
-    ...(secretStore ? [createAuthConnectTool(secretStore, { projectRoot, secretValues: redaction.secrets, discovery: discovery.state })] : []),
+    ...(secretStore ? [createAuthConnectTool(secretStore, { projectRoot, secretValues: redaction.secrets, discovery: discovery.state, oauth, openUrl: options.openUrl, log })] : []),
   ];
-  return {
+  const gatehouse: Gatehouse = {
     api,
     events,
     audit,
@@ -253,6 +278,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       }, log);
     },
     async stop() {
+      await panel.stop();
       store.close();
       projects.close();
       secretWatch?.close();
@@ -272,6 +298,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       const server = createGatewayServer(tools, {
         supervisor: directory,
         sessionCount: () => sessions.size,
+        attachedProjects: () => projects.list(),
         rateLimitRpm: serving?.rateLimitRpm,
         redact: (value, redactOptions) => redaction.value(value, redactOptions),
         skipPatternsFor: (id) => output.skipPatternsFor(id),
@@ -300,6 +327,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       const connect = server.connect.bind(server);
       server.connect = (transport) => connect(output.wrap(transport));
       sessions.add(server);
+      panel.sessions.track(ownSession.sessionId, server);
       const previous = server.onclose;
       let released = false;
       server.onclose = () => {
@@ -311,4 +339,5 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       return server;
     },
   };
+  return gatehouse;
 }

@@ -1,10 +1,11 @@
 // One long-lived gateway shared by every local client: the HTTP listener plus its announcement in
 // instance.json, so later `gatehouse serve --transport stdio` clients attach instead of starting a
 // second core. `gatehouse serve --transport http` and the desktop app both run it.
-import { safeMessage } from '../common/errors';
 import type { Gatehouse } from './types';
 import { announceInstance } from '../state/announce';
-import { newInstanceToken } from '../state/instance-file';
+import { newInstanceToken, type InstanceRecord } from '../state/instance-file';
+import { findLiveInstance } from '../state/live-instance';
+import { instanceFilePath } from '../state/paths';
 import { startHttpGateway, type HttpGateway, type HttpGatewayOptions } from '../http/listener';
 import type { HttpSettings } from '../http/settings';
 
@@ -36,6 +37,32 @@ export function coreServerFactory(
   };
 }
 
+/**
+ * One gateway per user: a second core beside a running one would start its own copies of every server.
+ * A value, not a throw: `serve` prints it and exits, the desktop app offers to attach or take over.
+ */
+export interface GatewayAlreadyRunning {
+  code: 'GATEWAY_ALREADY_RUNNING';
+  record: InstanceRecord;
+  path: string;
+  message: string;
+  next_step: string;
+}
+
+/** The gateway instance.json announces, once it proved it is that gateway; null when none runs. */
+export async function runningGateway(path = instanceFilePath()): Promise<GatewayAlreadyRunning | null> {
+  const live = await findLiveInstance(path);
+  if (!live.ok) return null;
+  const { record } = live;
+  return {
+    code: 'GATEWAY_ALREADY_RUNNING',
+    record,
+    path,
+    message: `a Gatehouse gateway already runs for this user: pid ${record.pid}, serving ${record.url} (announced in ${path}); a second one would start its own copies of every server`,
+    next_step: `use that one (stdio clients attach to it on their own), or stop it first — quit the Gatehouse app from its tray menu, or stop that \`gatehouse serve\` (kill ${record.pid}); --standalone runs a separate, unannounced gateway anyway`,
+  };
+}
+
 export interface SharedGateway {
   http: HttpGateway;
   close(): Promise<void>;
@@ -51,31 +78,5 @@ export async function startSharedGateway(gatehouse: Gatehouse, settings: HttpSet
       release();
       await http.close().catch(() => undefined);
     },
-  };
-}
-
-/**
- * The desktop app's core: starting it also starts the shared HTTP gateway. A taken port (another
- * gateway already serves) is logged, not fatal — the panel and tray still work on their own core.
- */
-export function withSharedGateway(core: Gatehouse, settings: HttpSettings, log: (line: string) => void, instancePath?: string): Gatehouse & { shared(): SharedGateway | null } {
-  let shared: SharedGateway | null = null;
-  return {
-    ...core,
-    async start() {
-      await core.start();
-      try {
-        shared = await startSharedGateway(core, settings, log, instancePath);
-        log(`serving MCP at ${shared.http.url}`);
-      } catch (error) {
-        log(`the HTTP gateway did not start: ${safeMessage(error)}`);
-      }
-    },
-    async stop() {
-      await shared?.close();
-      shared = null;
-      await core.stop();
-    },
-    shared: () => shared,
   };
 }

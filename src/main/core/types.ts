@@ -36,6 +36,11 @@ export interface GatehouseOptions {
   requestCeilingMs?: number;
   /** Restart backoff and crash-loop breaker settings (tests shorten them). */
   restartPolicy?: RestartPolicyOptions;
+  /**
+   * Opens a URL in the person's browser (the desktop shell's hook) when an OAuth sign-in starts; without
+   * it the URL is logged and returned to whoever started the sign-in.
+   */
+  openUrl?: (url: string) => void | Promise<void>;
 }
 
 export interface Gatehouse {

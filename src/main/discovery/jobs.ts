@@ -32,6 +32,7 @@ export const isFinished = (status: JobStatus) => status === 'complete' || status
 
 export class JobRegistry {
   private jobs = new Map<string, Job>();
+  private finishedListeners = new Set<(job: Job) => void>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -63,6 +64,13 @@ export class JobRegistry {
   finish(job: Job, status: 'complete' | 'failed' | 'timeout', patch: { message: string; error?: JobError | null; new_tools?: string[]; output_tail?: string[] }): void {
     if (isFinished(job.status)) return;
     Object.assign(job, { ...patch, status, progress: status === 'complete' ? 100 : job.progress, finished_at: this.now() });
+    for (const listener of this.finishedListeners) listener(job);
+  }
+
+  /** Told once per job when it ends (the desktop app notifies the operator); returns unsubscribe. */
+  onFinished(listener: (job: Job) => void): () => void {
+    this.finishedListeners.add(listener);
+    return () => this.finishedListeners.delete(listener);
   }
 
   prune(): void {

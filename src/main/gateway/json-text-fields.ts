@@ -34,16 +34,32 @@ function parsedText(text: string, admitted: Set<string>): unknown {
   }
 }
 
+/**
+ * The reader for one schema, worked out once (it runs on every meta-tool call): `args` with each
+ * JSON-text value of an object- or array-only property replaced by what it parses to; `args` itself
+ * when there is none.
+ */
+export function jsonTextFieldReader(inputSchema: Schema): (args: unknown) => unknown {
+  const properties = (inputSchema.properties ?? {}) as Record<string, Schema>;
+  const structured = new Map<string, Set<string>>();
+  for (const [key, property] of Object.entries(properties)) {
+    const admitted = admittedTypes(property ?? {});
+    if (!admitted.has('string') && (admitted.has('object') || admitted.has('array'))) structured.set(key, admitted);
+  }
+  return (args) => {
+    if (typeof args !== 'object' || args === null || Array.isArray(args)) return args;
+    const source = args as Record<string, unknown>;
+    let out: Record<string, unknown> | null = null;
+    for (const [key, admitted] of structured) {
+      if (!Object.hasOwn(source, key) || typeof source[key] !== 'string') continue;
+      out ??= { ...source };
+      out[key] = parsedText(source[key] as string, admitted);
+    }
+    return out ?? args;
+  };
+}
+
 /** `args` with each JSON-text value of an object- or array-only property replaced by what it parses to. */
 export function parseJsonTextFields(inputSchema: Schema, args: unknown): unknown {
-  if (typeof args !== 'object' || args === null || Array.isArray(args)) return args;
-  const properties = (inputSchema.properties ?? {}) as Record<string, Schema>;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(args)) {
-    const property = properties[key];
-    const admitted = property ? admittedTypes(property) : null;
-    const structured = admitted && !admitted.has('string') && (admitted.has('object') || admitted.has('array'));
-    out[key] = typeof value === 'string' && structured ? parsedText(value, admitted) : value;
-  }
-  return out;
+  return jsonTextFieldReader(inputSchema)(args);
 }

@@ -17,7 +17,7 @@ import { cancel, listPending } from './tools/pending';
 import { refresh } from './tools/refresh';
 import { tasksCancel, tasksGet, tasksList, tasksResult } from './tools/tasks';
 import { dropNulls } from './drop-nulls';
-import { parseJsonTextFields } from './json-text-fields';
+import { jsonTextFieldReader } from './json-text-fields';
 
 export const META_TOOLS: MetaTool[] = [
   catalogSearch,
@@ -36,17 +36,51 @@ export const META_TOOLS: MetaTool[] = [
   tasksCancel,
 ].sort((a, b) => a.name.localeCompare(b.name));
 
+/**
+ * What tools/list shows under the `core` profile (policy gateway_tools.profile, GATEHOUSE_TOOLS_PROFILE):
+ * find, read, call, check, and collect a task's result, which gateway.invoke hands back for long jobs.
+ * The rest (lifecycle, tasks, discovery, configuration) stays callable by name, and answers that need one
+ * of them name it (`next_step`), so a small list costs an agent's context little and loses it nothing.
+ */
+export const CORE_PROFILE_TOOLS: ReadonlySet<string> = new Set(['gateway.catalog_search', 'gateway.describe', 'gateway.invoke', 'gateway.health', 'gateway.tasks_result']);
+
 const INSTRUCTIONS =
   'Gatehouse is a gateway to several MCP servers. Their tools are not listed directly: find them with ' +
   'gateway.catalog_search, read one with gateway.describe (tool_id "server::tool"), and call it with ' +
   'gateway.invoke. The catalog covers every configured server, running or not: a server starts when one of its ' +
   'tools is described or invoked. If a search answers `indexing`, those servers are still being listed: search ' +
   'again shortly. gateway.health shows every server\'s state.';
+/** Names the meta-tools the core profile leaves off the list (true claims only: the ones this server has). */
+function coreNote(hidden: readonly MetaTool[]): string {
+  const names = hidden.map((tool) => tool.name);
+  const shown = names.length > 6 ? `${names.slice(0, 6).join(', ')} and ${names.length - 6} more` : names.join(', ');
+  return ` Not listed, but answered when called by name: ${shown}.`;
+}
 
-function toListedTool(tool: MetaTool): Tool {
-  // io: 'input' describes what callers may send (defaults make fields optional).
-  const inputSchema = nullableAsAnyOf(z.toJSONSchema(tool.input, { io: 'input', target: 'draft-2020-12' })) as Tool['inputSchema'];
-  return { name: tool.name, title: tool.title, description: tool.description, inputSchema, annotations: tool.annotations };
+interface Prepared {
+  listed: Tool;
+  readJsonText: (args: unknown) => unknown;
+}
+
+// A meta-tool's listing and JSON-text reader are the same for every server made from it: worked out once.
+// An HTTP client of the stateless era gets a new server for every request, so this was per request.
+const prepared = new WeakMap<MetaTool, Prepared>();
+
+function prepare(tool: MetaTool): Prepared {
+  let ready = prepared.get(tool);
+  if (!ready) {
+    // io: 'input' describes what callers may send (defaults make fields optional).
+    const inputSchema = nullableAsAnyOf(z.toJSONSchema(tool.input, { io: 'input', target: 'draft-2020-12' })) as Tool['inputSchema'];
+    ready = { listed: { name: tool.name, title: tool.title, description: tool.description, inputSchema, annotations: tool.annotations }, readJsonText: jsonTextFieldReader(inputSchema) };
+    prepared.set(tool, ready);
+  }
+  return ready;
+}
+
+/** Whether tools/list shows the meta-tool: allowed by the gateway_tools lists and, under core, a core tool. */
+function listable(name: string, context: GatewayContext): boolean {
+  const policy = context.policy();
+  return (policy.gatewayToolsProfile === 'full' || CORE_PROFILE_TOOLS.has(name)) && policy.gatewayToolAllowed(name);
 }
 
 /** gateway.invoke with `options.redact_secrets: false` and no task (redaction is forced on for tasks). */
@@ -58,17 +92,21 @@ function patternsOptedOut(toolName: string, args: unknown): boolean {
 
 export function createGatewayServer(tools: MetaTool[], context: GatewayContext): Server {
   const sorted = [...tools].sort((a, b) => a.name.localeCompare(b.name));
-  const instructions = context.guidance().instructions(INSTRUCTIONS, { toolNames: sorted.map((t) => t.name) });
+  const listedAtStart = sorted.filter((tool) => listable(tool.name, context));
+  const policy = context.policy();
+  const hidden = policy.gatewayToolsProfile === 'core' ? sorted.filter((tool) => !CORE_PROFILE_TOOLS.has(tool.name) && policy.gatewayToolAllowed(tool.name)) : [];
+  const base = hidden.length ? `${INSTRUCTIONS}${coreNote(hidden)}` : INSTRUCTIONS;
+  const instructions = context.guidance().instructions(base, { toolNames: listedAtStart.map((t) => t.name) });
   const server = new Server(
     { name: 'gatehouse', title: 'Gatehouse', version: GATEHOUSE_VERSION },
     { capabilities: { tools: {}, resources: { listChanged: true }, prompts: { listChanged: true } }, instructions },
   );
-  const listed = sorted.map(toListedTool);
+  const listed = sorted.map((tool) => prepare(tool).listed);
   const byName = new Map(sorted.map((tool) => [tool.name, tool]));
-  const schemaOf = new Map(listed.map((tool) => [tool.name, tool.inputSchema]));
 
-  // Meta-tools denied by the gateway_tools policy are absent from the list (and refused if called).
-  server.setRequestHandler('tools/list', async () => ({ tools: listed.filter((tool) => context.policy().gatewayToolAllowed(tool.name)) }));
+  // Meta-tools denied by the gateway_tools policy are absent from the list (and refused if called); under the
+  // core profile so are the ones outside CORE_PROFILE_TOOLS (and answered if called).
+  server.setRequestHandler('tools/list', async () => ({ tools: listed.filter((tool) => listable(tool.name, context)) }));
   registerResourcesAndPrompts(server, context);
   server.setRequestHandler('tools/call', async (request, ctx): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
@@ -77,7 +115,7 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext):
     }
     const decision = context.policy().decideGatewayTool(request.params.name);
     if (!decision.allowed) return errorResult(new GatewayError(decision.code, decision.message, {}, decision.suggestion));
-    const args = parseJsonTextFields(schemaOf.get(tool.name) ?? {}, request.params.arguments ?? {});
+    const args = prepare(tool).readJsonText(request.params.arguments ?? {});
     const parsed = tool.input.safeParse(dropNulls(args));
     if (!parsed.success) {
       const detail = parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');

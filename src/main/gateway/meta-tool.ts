@@ -39,6 +39,8 @@ export interface GatewayContext {
   discovery?: DiscoveryState;
   /** MCP sessions connected to this gateway right now (every transport), for health. */
   sessionCount?(): number;
+  /** Projects of clients attached from elsewhere, with their session counts (config/project-scopes.ts). */
+  attachedProjects?(): { root: string; sessions: number }[];
   /** The HTTP listener's per-client rate limit (requests per minute); absent or 0: none. */
   rateLimitRpm?: number;
   /** The policy in force: allow/deny rules, limits, redaction (swapped on refresh). */

@@ -36,15 +36,21 @@ export function createOutputRedaction(redaction: Redaction): OutputRedaction {
     wrap(transport) {
       // A proxy rather than a copy: transports carry more than the interface (per-request HTTP
       // transports, session ids, protocol-version setters) and the SDK assigns onmessage/onclose on it.
+      const send = (message: JSONRPCMessage, options?: TransportSendOptions) => transport.send(redactMessage(message), options);
+      // Methods bound once, not on every read: the SDK reads them for every message it handles.
+      const bound = new Map<PropertyKey, { method: (...args: unknown[]) => unknown; bound: unknown }>();
       return new Proxy(transport, {
         // The target itself is the receiver: transports keep state in private fields, which a getter or
         // method called with the proxy as `this` could not reach.
         get(target, property) {
-          if (property === 'send') {
-            return (message: JSONRPCMessage, options?: TransportSendOptions) => target.send(redactMessage(message), options);
-          }
+          if (property === 'send') return send;
           const value: unknown = Reflect.get(target, property, target);
-          return typeof value === 'function' ? value.bind(target) : value;
+          if (typeof value !== 'function') return value;
+          const known = bound.get(property);
+          if (known?.method === value) return known.bound;
+          const fresh = value.bind(target);
+          bound.set(property, { method: value as (...args: unknown[]) => unknown, bound: fresh });
+          return fresh;
         },
         set(target, property, value) {
           return Reflect.set(target, property, value, target);

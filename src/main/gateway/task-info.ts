@@ -3,6 +3,7 @@
 // policy's patterns here, the known secret values on every answer afterwards.
 import type { LoadedPolicy } from '../policy';
 import type { DownstreamTask } from '../supervisor/task-records';
+import { outwardId } from './routed-ids';
 
 /** The policy's pattern redaction (built-in rules plus custom patterns). */
 export type PatternRedactor = Pick<LoadedPolicy, 'redactText' | 'redactDeep'>;
@@ -12,7 +13,8 @@ export function taskInfo(task: DownstreamTask, policy?: PatternRedactor) {
   // Read loosely from the server: anything but a string is not a status message.
   const message = typeof task.statusMessage === 'string' ? task.statusMessage : null;
   return {
-    task_id: task.taskId,
+    // Behind a load balancer the id names this replica, so the client's next call about it finds it here.
+    task_id: outwardId(task.taskId),
     status: task.status,
     status_message: message !== null && policy ? policy.redactText(message) : message,
     created_at: task.createdAt ?? null,

@@ -9,6 +9,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { GatewayError } from '../common/errors';
 import type { Viewer } from '../supervisor/pending-calls';
 import type { TaskRecord } from '../supervisor/task-records';
+import { inwardId, outwardId } from './routed-ids';
 
 export const TASKS_PAGE_SIZE = 50;
 
@@ -32,11 +33,13 @@ function signature(payload: string, viewer: Viewer): Buffer {
 
 function encode(position: Position, viewer: Viewer): string {
   const payload = Buffer.from(JSON.stringify(position)).toString('base64url');
-  return `${payload}.${signature(payload, viewer).toString('base64url')}`;
+  return outwardId(`${payload}.${signature(payload, viewer).toString('base64url')}`);
 }
 
 function decode(cursor: string, viewer: Viewer): Position | null {
-  const [payload, mac, extra] = cursor.split('.');
+  const routed = inwardId(cursor);
+  if (!routed.ok) return null;
+  const [payload, mac, extra] = routed.id.split('.');
   if (!payload || !mac || extra !== undefined) return null;
   const expected = signature(payload, viewer);
   const given = Buffer.from(mac, 'base64url');
@@ -56,7 +59,7 @@ export function readTaskCursor(cursor: string | undefined, viewer: Viewer): Task
     ok: false,
     error: new GatewayError(
       'E304',
-      'cursor is not a gateway.tasks_list cursor of this session (edited, from another session, or from before the gateway restarted)',
+      'cursor is not a gateway.tasks_list cursor of this session (edited, from another session or gateway replica, or from before the gateway restarted)',
       { field: 'cursor' },
       'call gateway.tasks_list without cursor to start again from the first page',
     ),

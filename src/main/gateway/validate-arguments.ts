@@ -9,8 +9,13 @@ import { checkArguments } from './check-arguments';
 type Schema = Record<string, unknown>;
 
 // strict: false — downstream schemas carry vendor keywords and formats we must not reject them for.
-const draft07 = new Ajv07({ allErrors: true, strict: false, validateFormats: false });
-const draft2020 = new Ajv2020({ allErrors: true, strict: false, validateFormats: false });
+// validateSchema: false — checking each schema against the JSON Schema meta-schema first meant compiling
+// the meta-schema on the first invoke of a process (80-300 ms on the shared 2-core machines, issue 15)
+// and ~1 ms per tool after; ajv still refuses a keyword whose value has the wrong type (`required: true`,
+// `allOf: "x"`) when it compiles, and such a schema falls back to the top-level checks as before.
+const OPTIONS = { allErrors: true, strict: false, validateFormats: false, validateSchema: false } as const;
+const draft07 = new Ajv07(OPTIONS);
+const draft2020 = new Ajv2020(OPTIONS);
 const compiled = new WeakMap<Schema, ValidateFunction | null>();
 
 function compile(schema: Schema): ValidateFunction | null {

@@ -25,6 +25,12 @@ import { redactRecordText } from '../redaction/record-text';
 
 export { DEFAULT_HOST, DEFAULT_PORT };
 
+/** How long an idle client connection stays open (Node's default is 5 s). */
+export const KEEP_ALIVE_MS = 75_000;
+
+/** The response header naming the replica that answered (when GATEHOUSE_REPLICA_ID is set). */
+export const REPLICA_HEADER = 'gatehouse-replica';
+
 export interface HttpGatewayOptions {
   settings: HttpSettings;
   /** A fresh MCP server for one session (or one stateless request, sessionId null). */
@@ -82,6 +88,7 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
     idleMs: options.tuning?.sessionIdleMs,
     maxSessions: settings.maxSessions,
     maxSessionsPerPrincipal: settings.maxSessionsPerPrincipal,
+    replicaId: settings.replicaId ?? null,
     log,
   });
   const modern = createMcpHandler((ctx) => options.createServer(identityFromAuth(ctx.authInfo)), {
@@ -119,11 +126,12 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
       const diagnostics = result?.ok
         ? { pid: process.pid, auth_mode: gate.authenticator.mode, sessions: sessions.size, pending: endpoint.inFlight(), uptime_s: Math.round((Date.now() - startedAt) / 1000) }
         : undefined;
-      return sendJson(res, 200, { ok: true, version: GATEHOUSE_VERSION, transport: 'http', ...(diagnostics && { gateway_diagnostics: diagnostics }) });
+      const replica = settings.replicaId ? { replica: settings.replicaId } : {};
+      return sendJson(res, 200, { ok: true, version: GATEHOUSE_VERSION, transport: 'http', ...replica, ...(diagnostics && { gateway_diagnostics: diagnostics }) });
     }
     if (path === '/metrics') {
       if (!settings.metricsPublic && !(await authenticate(req, res, gate, requestStart))) return;
-      const text = await metrics.render({ pending: endpoint.inFlight, sessions: () => sessions.size, health: options.health });
+      const text = await metrics.render({ pending: endpoint.inFlight, sessions: () => sessions.size, health: options.health, replica: settings.replicaId ?? null });
       return sendText(res, 200, text, 'text/plain; version=0.0.4; charset=utf-8');
     }
     if (auth.protectedResource?.paths.includes(path)) return sendJson(res, 200, auth.protectedResource.metadata, { 'cache-control': 'max-age=300' });
@@ -131,6 +139,9 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
   }
 
   const server = createServer((req, res) => {
+    // Every answer names the replica that gave it, so a balancer's access log (and a curious client)
+    // can tell where a request landed; routing itself reads the ids (common/replica.ts).
+    if (settings.replicaId) res.setHeader(REPLICA_HEADER, settings.replicaId);
     let counted = false;
     const count = () => {
       if (counted) return;
@@ -149,6 +160,10 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
   // because tool calls stream for as long as the core's own timers allow.
   server.headersTimeout = Math.min(30_000, settings.requestTimeoutMs);
   server.requestTimeout = 0;
+  // A balancer that pools connections must be the side that closes an idle one: if the gateway closes it
+  // as the balancer sends a request on it, that request fails (nginx: 502, and the replica marked down).
+  // Longer than nginx's upstream keepalive_timeout (60 s by default, 30 s in deploy/nginx/gatehouse.conf).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {

@@ -20,6 +20,8 @@ export interface MetricsSources {
   pending(): number;
   sessions(): number;
   health?: () => Promise<HealthSnapshot>;
+  /** This replica's id (GATEHOUSE_REPLICA_ID), shown as gatehouse_replica_info so scrapes of replicas can be told apart. */
+  replica?: string | null;
   /** More exposition text appended verbatim (for series other owners add). */
   extraText?: () => string | Promise<string>;
 }
@@ -74,6 +76,10 @@ export class Metrics {
     const out: string[] = [];
     const family = (name: string, type: string, help: string) => out.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
 
+    if (sources.replica) {
+      family('gatehouse_replica_info', 'gauge', 'This gateway\'s replica id behind a load balancer (always 1).');
+      out.push(`gatehouse_replica_info${labels({ replica: sources.replica })} 1`);
+    }
     family('gatehouse_http_requests_total', 'counter', 'HTTP requests answered, by status code.');
     for (const [code, count] of [...this.httpByCode].sort()) out.push(`gatehouse_http_requests_total${labels({ code })} ${count}`);
 

@@ -21,6 +21,7 @@ import { safeMessage } from '../common/errors';
 import { principalKey, type Principal } from './auth/types';
 import { DEFAULT_MAX_BODY_BYTES } from './body';
 import { SessionEventStore } from './event-store';
+import { withReplica } from '../common/replica';
 
 export const SESSION_IDLE_MS = 60 * 60 * 1000;
 export const MAX_SESSIONS = 1000;
@@ -76,6 +77,8 @@ export interface SessionRegistryOptions {
   maxSessionsPerPrincipal?: number;
   log(line: string): void;
   now?: () => number;
+  /** This replica's id: the prefix of its session ids, which the load balancer routes by. */
+  replicaId?: string | null;
 }
 
 /** Why an initialize got no session: its principal holds its cap, or the gateway is full of busy or fairly shared sessions. */
@@ -83,8 +86,9 @@ export type SessionRefusal = { refused: 'principal' | 'full'; cap: number };
 
 const METHOD_LABEL: Record<Principal['kind'], string> = { token: 'shared secret', jwt: 'JWT', local: 'instance token', anonymous: 'no auth' };
 
-export function newSessionId(): string {
-  return randomBytes(32).toString('base64url'); // 43 visible ASCII characters
+/** 43 random visible ASCII characters, behind `replica~` when the gateway is one of several (common/replica.ts). */
+export function newSessionId(replica: string | null = null): string {
+  return withReplica(replica, randomBytes(32).toString('base64url'));
 }
 
 export class SessionRegistry {
@@ -160,7 +164,7 @@ export class SessionRegistry {
     }
     this.held.set(key, held + 1);
 
-    const id = newSessionId();
+    const id = newSessionId(this.options.replicaId ?? null);
     const identity: SessionIdentity = { sessionId: id, principal: principal.name, principalKind: principal.kind, principalKey: key, operator: false, project };
     let adopted = false;
     let session: Session | undefined;

@@ -10,6 +10,7 @@ import { DEFAULT_MAX_BODY_BYTES } from './body';
 import { isLoopbackHost } from './loopback';
 import { defaultPerPrincipalCap, MAX_SESSIONS } from './sessions';
 import { gatehouseRun } from '../common/gatehouse-command';
+import { isReplicaId, REPLICA_ENV } from '../common/replica';
 
 import { DEFAULT_HOST, DEFAULT_PORT } from '../common/listen';
 
@@ -43,6 +44,8 @@ export interface HttpSettings {
   maxSessions: number;
   /** Of which one principal may hold (GATEHOUSE_MAX_SESSIONS_PER_PRINCIPAL, default a quarter of maxSessions). */
   maxSessionsPerPrincipal: number;
+  /** This gateway's name among replicas behind one load balancer (GATEHOUSE_REPLICA_ID); null or absent when alone. */
+  replicaId?: string | null;
 }
 
 /** The flag values `gatehouse serve` parsed (strings as typed; repeated flags as arrays). */
@@ -193,6 +196,35 @@ function resolveSessionCaps(env: NodeJS.ProcessEnv): Pick<HttpSettings, 'maxSess
   return { maxSessions, maxSessionsPerPrincipal };
 }
 
+function resolveReplicaId(env: NodeJS.ProcessEnv): string | null {
+  const value = env[REPLICA_ENV];
+  if (value === undefined || value === '') return null;
+  if (!isReplicaId(value)) {
+    throw new GatewayError('E101', `${REPLICA_ENV}: "${value.slice(0, 80)}" is not a replica id (lowercase letters, digits and inner dashes, at most 63)`,
+      { variable: REPLICA_ENV }, `set it to a short name such as ${REPLICA_ENV}=r1 (in Kubernetes: the pod name), or unset it for a single gateway`);
+  }
+  return value;
+}
+
+/**
+ * Behind a TLS-terminating proxy in resource-server mode, the URL clients use (--public-url) is the
+ * resource their tokens are for: clients check that the metadata's `resource` is the server they
+ * connect to, and bearer tokens must not cross the network in the clear.
+ */
+function checkPublicUrl(publicUrl: string | null, auth: AuthSettings): void {
+  if (!publicUrl || auth.mode !== 'resource-server') return;
+  const url = new URL(publicUrl);
+  if (url.protocol !== 'https:' && !isLoopbackHost(url.hostname)) {
+    throw configError('--public-url', `${url.origin} is not https, and clients would send their access tokens to it in the clear`,
+      'terminate TLS at the proxy and pass its https URL, e.g. --public-url https://gatehouse.example.com/mcp');
+  }
+  const audience = new URL(auth.audience);
+  if (url.origin !== audience.origin) {
+    throw configError('--public-url', `${url.origin} is not the origin of --oauth-audience ${audience.origin}; clients check that the resource their tokens are for is the server they connect to`,
+      'give the same public https URL to both (--oauth-audience is the canonical URI of this gateway)');
+  }
+}
+
 export function resolveHttpSettings(flags: HttpFlagValues, io: ResolveIo): HttpSettings {
   const host = flags.host ?? DEFAULT_HOST;
   const auth = resolveAuth(flags, io);
@@ -206,17 +238,20 @@ export function resolveHttpSettings(flags: HttpFlagValues, io: ResolveIo): HttpS
   if (!isLoopbackHost(host) && !flags['public-url'] && !flags['allowed-origin']?.length && auth.mode !== 'resource-server') {
     io.warn(`note: remote clients must reach ${host} under a name given with --public-url; other Host headers get 403 (DNS-rebinding defence)`);
   }
+  const publicUrl = flags['public-url'] ? httpUrl(flags['public-url'], '--public-url') : null;
+  checkPublicUrl(publicUrl, auth);
   return {
     host,
     port: flags.port ?? DEFAULT_PORT,
     auth,
     allowedOrigins: (flags['allowed-origin'] ?? []).map((o) => httpUrl(o, '--allowed-origin')),
-    publicUrl: flags['public-url'] ? httpUrl(flags['public-url'], '--public-url') : null,
+    publicUrl,
     rateLimitPerMinute: parseNumber(flags['rate-limit'], '--rate-limit', 0, 0, 1_000_000, true),
     trustProxy: flags['trust-proxy'] === true,
     requestTimeoutMs: parseNumber(flags['request-timeout'], '--request-timeout', DEFAULT_REQUEST_TIMEOUT_MS / 1000, 1, 3600, false) * 1000,
     metricsPublic: flags['metrics-public'] === true,
     maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
     ...resolveSessionCaps(io.env),
+    replicaId: resolveReplicaId(io.env),
   };
 }

@@ -63,9 +63,14 @@ export interface AuditRingOptions {
   redact?: (text: string) => string;
 }
 
+// Events reach the file in batches at most this far apart: one write per batch, not one per request (a
+// write per audited call was a measurable share of the invoke path's CPU). flushOpenFiles and the exit
+// hook write what is queued, so stopping loses nothing.
+const AUDIT_FILE_BATCH_MS = 200;
+
 /** The onRecord sink that appends events to a JSON-lines file without waiting for the disk. */
 function auditFileSink(path: string): (event: AuditEvent) => void {
-  const file = openRotatingFile(path);
+  const file = openRotatingFile(path, { batchMs: AUDIT_FILE_BATCH_MS });
   return (event) => file.write(JSON.stringify(event));
 }
 

@@ -16,6 +16,12 @@ export interface RotatingFileOptions {
   onFailure?: (message: string) => void;
   /** How often the open file is checked against its path (rotated or removed by another process). */
   recheckMs?: number;
+  /**
+   * How long queued lines wait before their batch is written (default 0: the next event-loop turn). A
+   * file written on every request (audit.jsonl) waits longer, so a busy gateway makes one write per batch
+   * of requests instead of one per request; flush() and the exit hook still write everything queued.
+   */
+  batchMs?: number;
 }
 
 export interface RotatingFile {
@@ -64,6 +70,7 @@ export function openRotatingFile(path: string, options: RotatingFileOptions = {}
   const maxBytes = options.maxBytes ?? MAX_LOG_BYTES;
   const keep = Math.max(1, options.keep ?? KEEP_ROTATED);
   const recheckMs = options.recheckMs ?? 2000;
+  const batchMs = options.batchMs ?? 0;
   const report = options.onFailure ?? ((message: string) => process.stderr.write(`gatehouse: ${message}\n`));
   let queue: string[] = [];
   let writing: Promise<void> | null = null;
@@ -179,10 +186,13 @@ export function openRotatingFile(path: string, options: RotatingFileOptions = {}
   const schedule = () => {
     if (scheduled) return;
     scheduled = true;
-    setImmediate(() => {
+    const later = () => {
       scheduled = false;
       void drain();
-    });
+    };
+    // Unref'd: a queued batch never keeps the process alive (the exit hook writes it).
+    if (batchMs > 0) setTimeout(later, batchMs).unref();
+    else setImmediate(later);
   };
 
   // One write in flight at a time; lines queued while it runs go in the next batch.

@@ -8,6 +8,7 @@ export { compileCustomPattern } from '../redaction/custom-pattern';
 export { resourceUriReadings, sameResourceUri } from './resource-uri';
 export { DEFAULT_LIMITS } from './types';
 export type {
+  GatewayToolsProfile,
   LoadedPolicy,
   LoadPolicyOptions,
   OutputBudget,

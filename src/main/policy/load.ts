@@ -11,6 +11,7 @@ import { patternSet } from '../redaction/patterns';
 import { compileRules } from './rules';
 import {
   DEFAULT_LIMITS,
+  type GatewayToolsProfile,
   type LoadedPolicy,
   type LoadPolicyOptions,
   type PolicyError,
@@ -38,7 +39,21 @@ export function loadPolicy(options: LoadPolicyOptions): LoadedPolicy {
 
   const first = issues[0];
   const error: PolicyError | null = first ? { code: 'E102', message: formatIssue(first), next_step: POLICY_NEXT_STEP, issues } : null;
-  return buildPolicy(sources, error ? [] : layers, error, warnings);
+  const profile = gatewayToolsProfile(error ? [] : layers, options.env, warnings);
+  return buildPolicy(sources, error ? [] : layers, error, warnings, profile);
+}
+
+/**
+ * GATEHOUSE_TOOLS_PROFILE wins (one line in a client's config); then the base file; a project file (cloned,
+ * unapproved) can choose core but not widen the list. Not a security setting: hidden tools stay callable.
+ */
+function gatewayToolsProfile(layers: readonly PolicyLayer[], env: NodeJS.ProcessEnv, warnings: string[]): GatewayToolsProfile {
+  const fromEnv = env.GATEHOUSE_TOOLS_PROFILE?.trim();
+  if (fromEnv === 'core' || fromEnv === 'full') return fromEnv;
+  if (fromEnv) warnings.push(`GATEHOUSE_TOOLS_PROFILE="${fromEnv}" is neither core nor full; it is ignored`);
+  const base = layers.find((layer) => layer.kind !== 'project')?.gateway_tools_profile;
+  const project = layers.find((layer) => layer.kind === 'project')?.gateway_tools_profile;
+  return base === 'full' && project !== 'core' ? 'full' : 'core';
 }
 
 interface Collected {
@@ -84,7 +99,7 @@ function effectiveLimits(layers: readonly PolicyLayer[]): PolicyLimits {
   return limits;
 }
 
-function buildPolicy(sources: PolicySource[], layers: PolicyLayer[], error: PolicyError | null, warnings: string[]): LoadedPolicy {
+function buildPolicy(sources: PolicySource[], layers: PolicyLayer[], error: PolicyError | null, warnings: string[], profile: GatewayToolsProfile): LoadedPolicy {
   const limits = effectiveLimits(layers);
   const replaceDefaults = layers.find((layer) => layer.kind !== 'project')?.redaction.replace_defaults ?? false;
   // With an error the custom patterns are unknown: the built-ins still run, so redaction never loosens.
@@ -98,6 +113,7 @@ function buildPolicy(sources: PolicySource[], layers: PolicyLayer[], error: Poli
     warnings,
     digest: error ? failedDigest(error.message) : effectiveDigest(layers, limits, !replaceDefaults),
     limits,
+    gatewayToolsProfile: profile,
     ...decisions,
     outputBudget(maxOutputChars) {
       const tokenChars = limits.max_output_tokens * 4;

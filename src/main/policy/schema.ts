@@ -10,12 +10,15 @@ const lists = z.strictObject({ allowlist: globList, denylist: globList }).nullis
 
 const limit = z.number().int().positive().nullish();
 
+/** Which meta-tools tools/list shows (every one stays callable by name): see types.ts GatewayToolsProfile. */
+export const GATEWAY_TOOLS_PROFILES = ['core', 'full'] as const;
+
 export const PolicyFileSchema = z.strictObject({
   servers: lists,
   tools: lists,
   resources: lists,
   prompts: lists,
-  gateway_tools: lists,
+  gateway_tools: z.strictObject({ allowlist: globList, denylist: globList, profile: z.enum(GATEWAY_TOOLS_PROFILES).nullish() }).nullish(),
   packages: lists,
   limits: z
     .strictObject({

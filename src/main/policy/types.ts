@@ -48,6 +48,13 @@ export interface PolicyError {
   issues: PolicyIssue[];
 }
 
+/**
+ * Which meta-tools tools/list shows. `core` (the default): the few an agent uses every session, so the
+ * list costs little context; `full`: all of them. Either way every meta-tool the gateway_tools lists allow
+ * stays callable by name, so agents written for the full list keep working.
+ */
+export type GatewayToolsProfile = 'core' | 'full';
+
 export type ListSection = 'servers' | 'tools' | 'resources' | 'prompts' | 'gateway_tools' | 'packages';
 
 export const LIST_SECTIONS: readonly ListSection[] = ['servers', 'tools', 'resources', 'prompts', 'gateway_tools', 'packages'];
@@ -64,6 +71,8 @@ export interface PolicyLayer {
   lists: Record<ListSection, GlobLists>;
   limits: { [K in keyof PolicyLimits]: number | null };
   redaction: { patterns: CustomPattern[]; replace_defaults: boolean };
+  /** gateway_tools.profile, or null when the file does not say. */
+  gateway_tools_profile: GatewayToolsProfile | null;
 }
 
 export type { CustomPattern } from '../redaction/custom-pattern';
@@ -121,6 +130,11 @@ export interface LoadedPolicy extends PolicyDecisions {
   digest: string;
   limits: PolicyLimits;
   outputBudget(maxOutputChars?: number | null): OutputBudget;
+  /**
+   * The meta-tools tools/list shows: GATEHOUSE_TOOLS_PROFILE, else the base file's gateway_tools.profile
+   * (a project file can only narrow it to core), else core.
+   */
+  gatewayToolsProfile: GatewayToolsProfile;
   /** The pattern stage of redaction this policy sets (built-ins unless replace_defaults, then custom). */
   patterns: PatternSet;
   /** The pattern stage alone (no secret values): for callers outside the one pipeline, such as tests. */

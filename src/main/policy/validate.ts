@@ -76,6 +76,7 @@ function toLayer(data: PolicyFile, file: FileRef, patterns: CustomPattern[], rep
       max_binary_bytes: limits.max_binary_bytes ?? null,
     },
     redaction: { patterns, replace_defaults: replaceDefaults },
+    gateway_tools_profile: data.gateway_tools?.profile ?? null,
   };
 }
 

@@ -12,6 +12,9 @@ function jsonEscaped(value: string): string[] {
 }
 
 function urlEncoded(value: string): string[] {
+  // A lone surrogate has no UTF-8 and so no URL encoding: encodeURIComponent throws (URIError) rather
+  // than let the value be registered without its other forms.
+  if (/\p{Surrogate}/u.test(value)) return [];
   const component = encodeURIComponent(value);
   return [
     component,

@@ -22,10 +22,14 @@ const LABELS: readonly (readonly string[])[] = [
   ['aws', 'access', 'key', 'id'],
 ];
 
-/** Words that turn `<word>_token` into a counter or a cursor rather than a credential. */
+/**
+ * Words that turn `<word>_token` into a counter, a cursor or an OAuth error code (RFC 6750's
+ * `invalid_token`: what follows is the server's explanation, which users need to read) rather than a
+ * credential.
+ */
 const NOT_CREDENTIAL_TOKEN = new Set([
   'page', 'next', 'prev', 'previous', 'continuation', 'sync', 'cursor', 'pagination', 'progress',
-  'max', 'min', 'num', 'total', 'input', 'output',
+  'max', 'min', 'num', 'total', 'input', 'output', 'invalid', 'expired', 'revoked',
 ]);
 
 /** `X-Api-Key` → [x, api, key]; `clientSecret` → [client, secret]; `APIKey` → [api, key]. */
@@ -38,7 +42,20 @@ export function keyWords(key: string): string[] {
     .map((word) => word.toLowerCase());
 }
 
+// Keys repeat across messages (`type`, `text`, `content`): the answer is remembered, in a bounded map.
+const KNOWN_KEYS_MAX = 4096;
+const knownKeys = new Map<string, boolean>();
+
 export function isSecretKey(key: string): boolean {
+  const known = knownKeys.get(key);
+  if (known !== undefined) return known;
+  const answer = decideSecretKey(key);
+  if (knownKeys.size >= KNOWN_KEYS_MAX) knownKeys.clear();
+  knownKeys.set(key, answer);
+  return answer;
+}
+
+function decideSecretKey(key: string): boolean {
   const words = keyWords(key);
   return LABELS.some((label) => {
     if (label.length > words.length) return false;

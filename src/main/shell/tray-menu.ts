@@ -1,17 +1,24 @@
 // The tray menu as plain data, built from a health snapshot. tray.ts turns it into an Electron menu;
 // keeping the wording and counting here lets it be tested without Electron.
 import type { HealthRow, HealthSnapshot, ServerStatus } from '../../shared/domain';
+import type { GatewayState } from './desktop-gateway';
 
 export type TrayAction =
   | { type: 'open' }
   | { type: 'quit' }
   | { type: 'startServer'; name: string }
-  | { type: 'stopServer'; name: string };
+  | { type: 'stopServer'; name: string }
+  | { type: 'pause' }
+  | { type: 'resume' }
+  | { type: 'takeOver' }
+  | { type: 'toggleStartAtLogin' }
+  | { type: 'toggleNotifications' };
 
 export type TrayMenuItem =
   | { kind: 'label'; label: string }
   | { kind: 'separator' }
   | { kind: 'action'; label: string; action: TrayAction }
+  | { kind: 'check'; label: string; checked: boolean; action: TrayAction }
   | { kind: 'server'; label: string; name: string; status: ServerStatus; toggle: { label: string; action: TrayAction } };
 
 export interface TrayMenuModel {
@@ -19,6 +26,15 @@ export interface TrayMenuModel {
   status: string;
   items: TrayMenuItem[];
 }
+
+/** What the menu shows beside the servers: the gateway's mode and the operator's two switches. */
+export interface TrayExtras {
+  gateway: GatewayState;
+  startAtLogin: boolean;
+  notifications: boolean;
+}
+
+const NO_EXTRAS: TrayExtras = { gateway: { mode: 'starting' }, startAtLogin: false, notifications: true };
 
 /** A tray menu with hundreds of entries is unusable; the panel lists the rest. */
 export const MAX_SERVER_ITEMS = 15;
@@ -69,12 +85,45 @@ function serverToggle(row: HealthRow): { label: string; action: TrayAction } {
   return { label: FAILING.has(row.status) ? 'Retry' : 'Start', action: { type: 'startServer', name: row.name } };
 }
 
-export function buildTrayMenu(snapshot: HealthSnapshot | null): TrayMenuModel {
+/** The second line: where MCP clients are served, or why they are not. */
+export function gatewayLine(gateway: GatewayState): string {
+  switch (gateway.mode) {
+    case 'starting':
+      return 'Gateway starting…';
+    case 'serving':
+      return `Serving MCP at ${gateway.url}`;
+    case 'unserved':
+      return `Not serving MCP clients: ${truncate(oneLine(gateway.reason.replace(/^the HTTP gateway did not start: /, '')), MAX_ERROR_CHARS)}`;
+    case 'paused':
+      return 'Gateway paused — MCP clients are not served';
+    case 'attached':
+      return gateway.lost ? `The gateway pid ${gateway.pid} stopped answering` : `Attached to the gateway pid ${gateway.pid} at ${gateway.url}`;
+    case 'stopped':
+      return 'Gateway stopped';
+  }
+}
+
+function gatewayAction(gateway: GatewayState): TrayMenuItem | null {
+  switch (gateway.mode) {
+    case 'serving':
+    case 'unserved':
+      return { kind: 'action', label: 'Pause gateway', action: { type: 'pause' } };
+    case 'paused':
+      return { kind: 'action', label: 'Resume gateway', action: { type: 'resume' } };
+    case 'attached':
+      return { kind: 'action', label: gateway.lost ? 'Serve from this app' : `Take over from the gateway pid ${gateway.pid}`, action: { type: 'takeOver' } };
+    default:
+      return null;
+  }
+}
+
+export function buildTrayMenu(snapshot: HealthSnapshot | null, extras: TrayExtras = NO_EXTRAS): TrayMenuModel {
   const status = statusLine(snapshot);
   const rows = snapshot?.rows ?? [];
   const shown = rows.slice(0, MAX_SERVER_ITEMS);
   const items: TrayMenuItem[] = [
     { kind: 'label', label: status },
+    { kind: 'label', label: gatewayLine(extras.gateway) },
     { kind: 'separator' },
     { kind: 'action', label: 'Open Gatehouse', action: { type: 'open' } },
   ];
@@ -87,7 +136,15 @@ export function buildTrayMenu(snapshot: HealthSnapshot | null): TrayMenuModel {
       items.push({ kind: 'action', label: `${rows.length - shown.length} more in Gatehouse…`, action: { type: 'open' } });
     }
   }
-  items.push({ kind: 'separator' }, { kind: 'action', label: 'Quit Gatehouse', action: { type: 'quit' } });
+  items.push({ kind: 'separator' });
+  const control = gatewayAction(extras.gateway);
+  if (control) items.push(control);
+  items.push(
+    { kind: 'check', label: 'Start at login', checked: extras.startAtLogin, action: { type: 'toggleStartAtLogin' } },
+    { kind: 'check', label: 'Notifications', checked: extras.notifications, action: { type: 'toggleNotifications' } },
+    { kind: 'separator' },
+    { kind: 'action', label: 'Quit Gatehouse', action: { type: 'quit' } },
+  );
   return { status, items };
 }
 

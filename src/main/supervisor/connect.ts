@@ -13,7 +13,9 @@ import { pythonLaunchSpec, serverDataDir } from '../runtime/launch';
 import type { PythonServerSpec } from '../runtime/python-entry';
 import { referencedNames } from '../secrets/references';
 import { interpolateValues } from '../common/interpolate';
-import { authRejectedError, remoteAuthGuard } from './remote-auth';
+import { authRejectedError, remoteAuthGuard, type RemoteAuthGuard } from './remote-auth';
+import type { ConnectionAuth } from '../oauth/connection-auth';
+import type { RemoteOAuth } from '../oauth/remote-oauth';
 import { BoundedSSEClientTransport } from './bounded-sse';
 import type { LogRing } from './log-ring';
 import { killServerTree, spawnServer, type SpawnedServer } from './stdio-process';
@@ -71,6 +73,11 @@ export interface ConnectOptions {
   useCgroup?: boolean;
   /** Gatehouse's folders and homes a confined child must not see (default: from gatewayEnv). */
   confinement?: ConfinementContext;
+  /**
+   * OAuth sign-ins for remote servers (tokens in the keychain). A remote entry without an Authorization
+   * header sends the stored token and renews it; without this, remote entries send their headers only.
+   */
+  oauth?: RemoteOAuth | null;
 }
 
 export async function openConnection(definition: ServerDefinition, options: ConnectOptions): Promise<Connection> {
@@ -111,22 +118,28 @@ async function connectStdio(definition: StdioServerDefinition, options: ConnectO
     const client = await handshake(transport, options);
     return { client, stdio: transport, process, authGuard: null, transport: 'stdio' as const };
   } catch (error) {
-    // A child that died is the story, not the probe that noticed: its exit status and last words.
-    const exit = await exitedSoon(process);
+    // A child that died is the story, not the probe that noticed: its exit status and last words. A
+    // child that closed its end of the pipe is on its way out, so its exit is worth a longer wait.
+    const pipeClosed = process.child.stdout.readableEnded || process.child.stdout.destroyed;
+    const exit = await exitedSoon(process, pipeClosed ? CLOSED_PIPE_EXIT_WAIT_MS : EXIT_WAIT_MS);
     await killServerTree(process, 1000, 1000);
     if (exit) throw exitedDuringStart(definition, exit, options);
     if (/timed? ?out/i.test(safeMessage(error))) {
       throw handshakeTimedOut(definition.name, process.argv, definition.python?.root ?? null, options.timeoutMs, options.stderr.tail(5).join(' | '));
     }
-    throw handshakeFailed(definition, safeMessage(error), options, 'check the command and arguments in the config, then start the server again');
+    // Still alive with its output closed: say that, not the SDK's probe words about a closed connection.
+    const reason = pipeClosed ? 'it closed its standard output (the MCP channel) without exiting' : safeMessage(error);
+    throw handshakeFailed(definition, reason, options, 'check the command and arguments in the config, then start the server again');
   }
 }
 
 const EXIT_WAIT_MS = 500;
+/** A slow teardown (flushing, atexit handlers, a loaded machine) can take seconds after the pipe closes. */
+const CLOSED_PIPE_EXIT_WAIT_MS = 5000;
 
-/** The child's exit, when it has exited or does within a moment, once its stderr is read to the end. */
-async function exitedSoon(process: SpawnedServer): Promise<{ code: number | null; signal: NodeJS.Signals | null } | null> {
-  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), EXIT_WAIT_MS).unref());
+/** The child's exit, when it has exited or does within `waitMs`, once its stderr is read to the end. */
+async function exitedSoon(process: SpawnedServer, waitMs: number): Promise<{ code: number | null; signal: NodeJS.Signals | null } | null> {
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs).unref());
   const exit = await Promise.race([process.exited, timeout]);
   if (!exit) return null;
   // 'close' comes after the stdio streams ended: everything the child printed is in the ring by then.
@@ -152,20 +165,29 @@ async function connectRemote(definition: RemoteServerDefinition, options: Connec
   const { values: headers, missing } = interpolateValues(definition.headers, lookup);
   if (missing.length) throw missingVariables(definition.name, missing, resolved);
   const url = new URL(definition.url);
-  const authGuard = remoteAuthGuard(definition);
-  const transportOptions = { requestInit: { headers }, fetch: authGuard.fetch };
+  // A configured Authorization header is the operator's choice of credential: OAuth stays out of its way.
+  const signsIn = !Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
+  let authGuard: RemoteAuthGuard | null = null;
+  const oauth: ConnectionAuth | null = signsIn && options.oauth
+    ? options.oauth.connectionAuth(definition, (problem) => authRejectedError(definition, authGuard?.rejection() ?? { status: 401, header: null }, problem, true))
+    : null;
+  authGuard = remoteAuthGuard(definition, fetch, oauth);
+  const guard = authGuard;
+  const transportOptions = { requestInit: { headers }, fetch: guard.fetch, ...(oauth ? { authProvider: oauth.authProvider } : {}) };
   const dial = (kind: RemoteTransport): Transport =>
     kind === 'sse' ? new BoundedSSEClientTransport(url, transportOptions, options.timeoutMs) : new StreamableHTTPClientTransport(url, transportOptions);
   try {
     const { value: client, transport } = await connectWithProbe(definition, (kind) => handshake(dial(kind), options), {
-      authRefused: () => authGuard.rejection() !== null,
+      authRefused: () => guard.rejection() !== null,
       notice: (line) => options.onTransportError(new Error(line)),
     });
-    return { client, stdio: null, process: null, authGuard, transport };
+    return { client, stdio: null, process: null, authGuard: guard, transport };
   } catch (error) {
+    // The sign-in's own verdict (no token, renewal refused) already names the server and the next step.
+    if (oauth && error instanceof GatewayError && error.code === 'E201') throw error;
     // A remote server that refused the credential needs a token, not a config fix (E201, auth_required).
-    const rejection = authGuard.rejection();
-    if (rejection) throw authRejectedError(definition, rejection);
+    const rejection = guard.rejection();
+    if (rejection) throw authRejectedError(definition, rejection, oauth?.problem() ?? null, oauth !== null);
     throw handshakeFailed(definition, remoteFailure(error), options, remoteSuggestion(definition, error));
   }
 }

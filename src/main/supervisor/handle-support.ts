@@ -6,6 +6,7 @@ import { gatehouseRun } from '../common/gatehouse-command';
 import { GatewayError } from '../common/errors';
 import type { Connection, VariableResolver } from './connect';
 import type { ConfinementContext } from './confinement/launch';
+import type { RemoteOAuth } from '../oauth/remote-oauth';
 import { CallCancelled, type PendingCalls } from './pending-calls';
 import type { RestartPolicyOptions } from './restart-policy';
 import type { CatalogKind } from './server-catalog';
@@ -28,6 +29,8 @@ export function isExplained(error: unknown): boolean {
 export interface HandleOptions {
   gatewayEnv: NodeJS.ProcessEnv;
   resolveVariables?: VariableResolver;
+  /** OAuth sign-ins for remote servers (connect.ts). */
+  oauth?: RemoteOAuth | null;
   connectTimeoutMs: number;
   lineLimit?: number;
   /** Put each stdio child's tree in its own cgroup v2 where the machine lets us (default true). */

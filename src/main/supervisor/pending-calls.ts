@@ -20,6 +20,8 @@ export interface PendingCall {
   controller: AbortController;
   /** The downstream MCP task this request polls (tasks/get, tasks/result); absent for anything else. */
   taskId?: string;
+  /** The server's last progress notification for this call, for the panel's activity view. */
+  progress?: { progress: number; total?: number; message?: string };
 }
 
 export type ActivityState = 'pending' | 'active' | 'stalled';
@@ -57,9 +59,11 @@ export class PendingCalls {
     return call;
   }
 
-  touch(id: string): void {
+  touch(id: string, progress?: PendingCall['progress']): void {
     const call = this.calls.get(id);
-    if (call) call.lastActivity = Date.now();
+    if (!call) return;
+    call.lastActivity = Date.now();
+    if (progress) call.progress = { progress: progress.progress, total: progress.total, message: progress.message };
   }
 
   end(id: string): void {

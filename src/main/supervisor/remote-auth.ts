@@ -6,11 +6,18 @@
 // that looks at every response. During the handshake it only remembers the refusal (the SDK wraps or,
 // for SSE, replaces whatever a fetch throws); once connected it fails the request with the E201 itself,
 // which reaches the caller unchanged.
+//
+// A server Gatehouse signs in to with OAuth (no static Authorization header) is handled differently for
+// 401: the SDK transport renews the token and retries, so the guard lets a 401 through unless it answers
+// a token that was itself just renewed (the server refuses fresh tokens: renewing again cannot help).
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type { RemoteServerDefinition } from '../config/types';
 import { GatewayError } from '../common/errors';
 import { sanitizedUrl } from '../common/safe-url';
+import { gatehouseRun } from '../common/gatehouse-command';
 import { referencedNames } from '../secrets/references';
+import type { ConnectionAuth } from '../oauth/connection-auth';
+import { describeProblem, type OAuthProblem } from '../oauth/problem';
 import { bearerChallenge, parseWwwAuthenticate, scopeList, type Challenge } from './auth-challenge';
 
 export interface AuthRejection {
@@ -29,17 +36,26 @@ export interface RemoteAuthGuard {
 
 const DESCRIPTION_LIMIT = 200;
 
-export function remoteAuthGuard(definition: RemoteServerDefinition, base: FetchLike = fetch): RemoteAuthGuard {
+export function remoteAuthGuard(definition: RemoteServerDefinition, base: FetchLike = fetch, oauth: ConnectionAuth | null = null): RemoteAuthGuard {
   let last: AuthRejection | null = null;
   let armed = false;
+  const serverUrl = new URL(definition.url);
   return {
     async fetch(url, init) {
       const response = await base(url, init);
       if (response.status !== 401 && response.status !== 403) return response;
+      // Only the MCP endpoint's answers count: the SSE transport posts to an endpoint on the same origin.
+      if (new URL(String(url)).origin !== serverUrl.origin) return response;
       last = { status: response.status, header: response.headers.get('www-authenticate') };
-      if (!armed) return response;
+      if (oauth && response.status === 403) {
+        const params = challengeParams(last.header);
+        if (params.error === 'insufficient_scope' && params.scope) await oauth.requireScope(params.scope).catch(() => undefined);
+      }
+      // With OAuth the transport renews and retries a refused token itself; a renewed token refused again is final.
+      const final = !oauth || response.status === 403 || oauth.refusedAfterRenewal(new Headers(init?.headers).get('authorization'));
+      if (!armed || !final) return response;
       await response.body?.cancel().catch(() => undefined);
-      throw authRejectedError(definition, last);
+      throw authRejectedError(definition, last, oauth?.problem() ?? null, oauth !== null);
     },
     rejection: () => last,
     arm: () => {
@@ -48,8 +64,17 @@ export function remoteAuthGuard(definition: RemoteServerDefinition, base: FetchL
   };
 }
 
-/** The E201 for a refused connection or request, with auth_state, auth_challenge and auth_metadata. */
-export function authRejectedError(definition: RemoteServerDefinition, rejection: AuthRejection): GatewayError {
+function challengeParams(header: string | null): Record<string, string> {
+  const challenges = header ? parseWwwAuthenticate(header) : null;
+  return (challenges && bearerChallenge(challenges)?.params) ?? {};
+}
+
+/**
+ * The E201 for a refused connection or request, with auth_state, auth_challenge and auth_metadata. For
+ * a server Gatehouse signs in to (`oauth`), the message says what happened to the sign-in (`problem`) and
+ * the next step is signing in.
+ */
+export function authRejectedError(definition: RemoteServerDefinition, rejection: AuthRejection, problem: OAuthProblem | null = null, oauth = false): GatewayError {
   const server = definition.name;
   const diagnostics: string[] = [];
   const challenge = readChallenge(rejection, diagnostics);
@@ -68,9 +93,10 @@ export function authRejectedError(definition: RemoteServerDefinition, rejection:
   const description = params.error_description ? params.error_description.slice(0, DESCRIPTION_LIMIT) : null;
   const nextStep = `gateway.auth_connect(server_name='${server}')`;
   const why = [params.error, description].filter(Boolean).join(': ');
+  const signIn = oauth && problem && state === 'missing_auth' ? `: ${describeProblem(server, problem)}` : '';
   return new GatewayError(
     'E201',
-    `remote server "${server}" refused Gatehouse's credential (HTTP ${rejection.status}${why ? `, ${why}` : ''})`,
+    `remote server "${server}" refused Gatehouse's credential (HTTP ${rejection.status}${why ? `, ${why}` : ''})${signIn}`,
     {
       server,
       http_status: rejection.status,
@@ -91,13 +117,13 @@ export function authRejectedError(definition: RemoteServerDefinition, rejection:
         oidc_discovery_url: sanitizedUrl(declared.oidcDiscoveryUrl),
         client_id_metadata_document_url: sanitizedUrl(declared.clientIdMetadataDocumentUrl),
         declared_scopes: declared.declaredScopes ?? [],
-        // The credential is a static header value: Gatehouse cannot see which scopes it grants.
+        // A static header value's scopes are unknown; an OAuth token's are what the server granted.
         granted_scopes: null,
         missing_scopes: required,
         diagnostics,
       },
     },
-    suggestion(definition, state, required),
+    oauth ? signInSuggestion(server, state, problem) : suggestion(definition, state, required),
     true,
   );
 }
@@ -127,4 +153,16 @@ function suggestion(definition: RemoteServerDefinition, state: 'missing_auth' | 
     : `add a header such as "Authorization": "Bearer \${NAME}" to "${server}" in its config, then store ${token} with gateway.auth_connect(server_name='${server}')`;
   const lacking = scoped ? `the token lacks ${required.length ? `scope(s) ${required.join(' ')}` : 'a required scope'}; ` : '';
   return `${lacking}${store}, then start the server again`;
+}
+
+/** For a server Gatehouse signs in to: sign in (again), or, for the keychain, make it reachable first. */
+function signInSuggestion(server: string, state: 'missing_auth' | 'insufficient_scope', problem: OAuthProblem | null): string {
+  const command = `"${gatehouseRun(`auth connect ${server}`)}" or gateway.auth_connect(server_name='${server}')`;
+  if (state === 'insufficient_scope') return `sign in again to grant the scope the server asks for: ${command}; the next sign-in asks for it`;
+  const signIn =
+    problem?.kind === 'keychain_unavailable'
+      ? `make the OS keychain reachable (${gatehouseRun('doctor')} says how), then sign in with ${command}`
+      : `${problem && problem.kind !== 'not_signed_in' ? 'sign in again' : 'sign in'} with ${command}`;
+  // A static token works too, for servers that issue them.
+  return `${signIn}, then start the server again; or, for a static token, add a header such as "Authorization": "Bearer \${NAME}" to "${server}" in its config`;
 }

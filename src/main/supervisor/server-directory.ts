@@ -16,6 +16,8 @@ export interface ServerDirectory {
   readonly tasks: TaskRecords;
   readonly descriptions: DescriptionsCache | null;
   recycleUsing: Supervisor['recycleUsing'];
+  /** A stopped server's cached tool list, and whether it was read under its current definition. */
+  cachedTools: Supervisor['cachedTools'];
   /** Servers being listed in the background for the catalog (catalog-indexer.ts). */
   indexing(): string[];
   /** Waits (at most `ms`) until none of these servers is being, or about to be, listed. */
@@ -46,6 +48,10 @@ export function scopedDirectory(supervisor: Supervisor, names: () => ReadonlyMap
     tasks: supervisor.tasks,
     descriptions: supervisor.descriptions,
     recycleUsing: (changes) => supervisor.recycleUsing(changes),
+    cachedTools: (name) => {
+      const handle = resolve(name);
+      return handle ? supervisor.cachedTools(handle.name) : undefined;
+    },
     indexing: () => {
       const visible = new Set(names().values());
       return supervisor.indexing().filter((key) => visible.has(key));

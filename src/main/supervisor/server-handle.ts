@@ -24,6 +24,13 @@ import { notApplicable, type ConfinementView } from '../common/confinement/view'
 import { confinementContext, plannedConfinement } from './confinement/launch';
 
 export type { HandleOptions, StartOrigin } from './handle-support';
+
+/** The exit status an E204 "exited during start-up" carries in its details, if any. */
+function exitOf(error: unknown): Exit | null {
+  if (!(error instanceof GatewayError) || !('exit_code' in error.details)) return null;
+  const { exit_code: code, exit_signal: signal } = error.details as { exit_code: number | null; exit_signal: NodeJS.Signals | null };
+  return { code, signal };
+}
 import type { StartOrigin } from './handle-support';
 
 export class ServerHandle {
@@ -197,7 +204,8 @@ export class ServerHandle {
   async callTool(name: string, args: Record<string, unknown>, options: ToolCallOptions): Promise<CallToolResult> {
     const client = await this.ensureConnected({ deadline: options.deadline });
     try {
-      const withCeiling = { ...options, ceilingMs: options.ceilingMs ?? this.options.requestCeilingMs };
+      const definition = options.definition ?? this.catalog.tools.find((tool) => tool.name === name);
+      const withCeiling = { ...options, definition, ceilingMs: options.ceilingMs ?? this.options.requestCeilingMs };
       return await runToolCall(client, this.options.pending, this.name, name, args, withCeiling, (ms) => this.latency.record(ms));
     } catch (error) {
       // The connection this call used died under it: say so (E205), whatever shape the SDK's error has.
@@ -223,6 +231,7 @@ export class ServerHandle {
       const connection = await openConnection(this.definition, {
         gatewayEnv: this.options.gatewayEnv,
         resolveVariables: this.options.resolveVariables,
+        oauth: this.options.oauth,
         stderr: this.stderr,
         timeoutMs: this.options.connectTimeoutMs,
         lineLimit: this.options.lineLimit,
@@ -299,6 +308,8 @@ export class ServerHandle {
         const missing = error instanceof GatewayError ? (error.details.missing_env_vars as string[] | undefined) : undefined;
         this.missingEnvVars = missing ?? [];
         this.lastAuth = authFieldsOf(error);
+        // A child that died while starting leaves its exit status in the row, as a crash later on does.
+        this.lastExit = exitOf(error) ?? this.lastExit;
         // An eager start's or a restart's failure is logged by whoever began it ("eager start failed").
         if (this.startOrigin === 'demand') this.lifecycle.say(`start failed: ${failureText(error)}`);
         // A missing ${VAR} or a credential the remote server refused: waiting for auth, not broken.

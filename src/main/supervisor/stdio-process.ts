@@ -148,5 +148,8 @@ async function stopTree(server: SpawnedServer, graceMs: number, killWaitMs: numb
     tree.signal(members, 'SIGKILL');
     await waitUntil(() => !tree.alive(members), killWaitMs);
   }
+  // The tree counts a zombie as gone; the direct child is ours to reap, and "stopped" should mean reaped
+  // (a busy machine can otherwise leave the group's leader a zombie a moment after this resolves).
+  await Promise.race([server.exited, new Promise((resolve) => setTimeout(resolve, killWaitMs).unref())]);
   tree.release();
 }

@@ -1,6 +1,7 @@
 // Owns every server handle: creates them from the effective config, starts eager ones, reconciles on
 // config changes, and publishes health snapshots with a generation counter so consumers drop stale
 // ones. State changes are pushed at once; statistics (latency, pending counts) at most once a second.
+import type { Tool } from '@modelcontextprotocol/client';
 import type { HealthSnapshot } from '../../shared/domain';
 import type { ServerDefinition } from '../config/types';
 import { GatewayError, safeMessage } from '../common/errors';
@@ -17,6 +18,7 @@ import { CatalogIndexer } from './catalog-indexer';
 import { definitionIdentity } from './identity';
 import { confinementContext, type ConfinementContext } from './confinement/launch';
 import { referencedNames } from '../secrets/references';
+import type { RemoteOAuth } from '../oauth/remote-oauth';
 
 /** The `${NAME}`s a server's launch depends on: env values for stdio, headers for remote servers. */
 function referencedBy(definition: ServerDefinition): string[] {
@@ -39,6 +41,8 @@ export interface SupervisorOptions {
   /** Where descriptions.json lives (offline cards); default: no cache. */
   cacheDir?: string;
   resolveVariables?: VariableResolver;
+  /** OAuth sign-ins for remote servers without an Authorization header (tokens in the keychain). */
+  oauth?: RemoteOAuth | null;
   /** Scrubs known secret values from every health row (last errors quote stderr and messages). */
   redact?: (text: string) => string;
   /** Scrubs known secret values from what is written to the descriptions cache. */
@@ -84,6 +88,17 @@ export class Supervisor {
     this.confinement = confinementContext(options.gatewayEnv, { stateDir: options.stateDir, cacheDir: options.cacheDir });
     this.descriptions = options.cacheDir ? new DescriptionsCache(options.cacheDir, options.scrubRecord) : null;
     this.indexer = this.descriptions && options.indexCatalog !== false ? this.createIndexer(this.descriptions) : null;
+  }
+
+  /**
+   * The tool list cached for a server that is not running: `fresh` when it was read under the server's
+   * current definition (an edited entry's old tools are stale until it is listed again).
+   */
+  cachedTools(name: string): { tools: readonly Tool[]; fresh: boolean } | undefined {
+    const handle = this.handles.get(name);
+    const tools = this.descriptions?.get(name);
+    if (!handle || !tools) return undefined;
+    return { tools, fresh: this.descriptions?.fresh(name, definitionIdentity(handle.definition, this.options.gatewayEnv)) ?? false };
   }
 
   /** Servers whose tools are being listed in the background for the catalog. */
@@ -230,6 +245,7 @@ export class Supervisor {
     return new ServerHandle(definition, {
       gatewayEnv: this.options.gatewayEnv,
       resolveVariables: this.options.resolveVariables,
+      oauth: this.options.oauth,
       connectTimeoutMs: this.options.connectTimeoutMs ?? connectTimeoutFrom(this.options.gatewayEnv),
       lineLimit: this.options.lineLimit,
       // GATEHOUSE_CHILD_CGROUP=off keeps children out of cgroups (the token and parent links still apply).
@@ -257,6 +273,7 @@ export class Supervisor {
       connect: {
         gatewayEnv: this.options.gatewayEnv,
         resolveVariables: this.options.resolveVariables,
+        oauth: this.options.oauth,
         timeoutMs: this.options.connectTimeoutMs ?? 30_000,
         lineLimit: this.options.lineLimit,
         useCgroup: this.options.gatewayEnv.GATEHOUSE_CHILD_CGROUP !== 'off',

@@ -1,7 +1,7 @@
 // One downstream tools/call: registered as pending for its whole life, bounded by an idle timeout that
 // only that request's progress resets and by an absolute ceiling, cancellable by its caller, a session
 // end or the operator — each ending with a distinct, explainable error.
-import type { CallToolResult, Client } from '@modelcontextprotocol/client';
+import type { CallToolResult, Client, Tool } from '@modelcontextprotocol/client';
 import { GatewayError } from '../common/errors';
 import { remainingMs, type CallerDeadline } from './caller-deadline';
 import { CallCancelled, type PendingCalls } from './pending-calls';
@@ -32,6 +32,21 @@ export interface ToolCallOptions {
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
   /** Request `_meta` keys for the server (the caller's validated trace context). */
   meta?: Readonly<Record<string, string>>;
+  /** The tool as the server listed it: its `x-mcp-header` parameters become `Mcp-Param-*` headers. */
+  definition?: Tool;
+}
+
+/**
+ * What callTool is told about the tool: the input schema (for SEP-2243 header mirroring on a 2026-07-28
+ * HTTP connection) without the output schema. Gatehouse relays results; judging them against the output
+ * schema is the calling client's business, and a strict check here would turn a server's slightly-off
+ * result into a gateway error. A stub with an open schema when the definition is unknown keeps the SDK
+ * from re-listing tools on its own.
+ */
+function callDefinition(tool: string, definition: Tool | undefined): Tool {
+  if (!definition) return { name: tool, inputSchema: { type: 'object' } };
+  const { outputSchema: _relayed, ...rest } = definition;
+  return rest;
 }
 
 /** `{ _meta }` when there is anything to send; the SDK adds its progressToken beside these keys. */
@@ -77,21 +92,23 @@ export async function runToolCall(
   options.signal?.addEventListener('abort', onCallerAbort, { once: true });
   const started = performance.now();
   try {
-    // Aborting the signal makes the SDK send notifications/cancelled downstream.
-    const result = await client.request(
-      { method: 'tools/call', params: { name: tool, arguments: args, ...metaParam(options.meta) } },
+    // Aborting the signal makes the SDK send notifications/cancelled downstream. callTool (not a raw
+    // request) so a 2026-07-28 server gets the Mcp-Param-* headers its tool declares.
+    const result = await client.callTool(
+      { name: tool, arguments: args, ...metaParam(options.meta) },
       {
+        toolDefinition: callDefinition(tool, options.definition),
         signal: call.controller.signal,
         timeout: options.timeoutMs,
         resetTimeoutOnProgress: true,
         onprogress: (progress) => {
           endFirstWindow();
-          pending.touch(call.id);
+          pending.touch(call.id, progress);
           options.onProgress?.(progress);
         },
       },
     );
-    return result as CallToolResult;
+    return result;
   } catch (error) {
     const reason: unknown = call.controller.signal.reason;
     const explained = reason instanceof CallCancelled || reason instanceof CeilingExceeded || reason instanceof GatewayError;

@@ -1,7 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { StoreApi } from 'zustand';
+import { useStore, type StoreApi } from 'zustand';
 import type { GatehouseBridge } from '../../shared/ipc';
+import { ActivityPanel } from '../activity/ActivityPanel';
+import { startActivitySync } from '../activity/activity-sync';
+import { CatalogPanel } from '../catalog/CatalogPanel';
+import { ClientsPanel } from '../clients/ClientsPanel';
 import { DoctorPanel } from '../doctor/DoctorPanel';
+import { StartupPanel } from '../startup/StartupPanel';
 import { startLogSync } from '../logs/log-sync';
 import { LogsPanel } from '../logs/LogsPanel';
 import { SecretsPanel } from '../secrets/SecretsPanel';
@@ -17,6 +22,7 @@ export function App({ store, bridge }: { store: StoreApi<GatehouseStore>; bridge
   const [panel, setPanel] = useState<PanelId>('servers');
   const [fatal, setFatal] = useState<string | null>(null);
   const gatehouse = useMemo(() => ({ store, bridge }), [store, bridge]);
+  const inFlight = useStore(store, (s) => s.activity?.sessions.reduce((n, session) => n + session.calls.length, 0) ?? 0);
 
   useEffect(() => {
     const offs: Array<() => void> = [];
@@ -24,6 +30,7 @@ export function App({ store, bridge }: { store: StoreApi<GatehouseStore>; bridge
       const onError = (error: unknown) => setFatal(describeError(error));
       offs.push(startServersSync(bridge, store.getState, onError));
       offs.push(startTrustSync(bridge, store.getState, onError));
+      offs.push(startActivitySync(bridge, store.getState, onError));
       // Followed from launch, not from the first visit, so the panel shows what happened before it opened.
       offs.push(startLogSync(bridge, store.getState, onError));
     } catch (error) {
@@ -41,7 +48,7 @@ export function App({ store, bridge }: { store: StoreApi<GatehouseStore>; bridge
           <span className="app-mark" aria-hidden="true" />
           <h1 className="app-title">Gatehouse</h1>
         </header>
-        <Nav current={panel} onSelect={setPanel} />
+        <Nav current={panel} onSelect={setPanel} badges={{ activity: inFlight }} />
         <main className="app-content">
           {fatal && (
             <div className="banner banner-error" role="alert">
@@ -49,6 +56,10 @@ export function App({ store, bridge }: { store: StoreApi<GatehouseStore>; bridge
             </div>
           )}
           {panel === 'servers' && <ServersPanel />}
+          {panel === 'startup' && <StartupPanel />}
+          {panel === 'activity' && <ActivityPanel />}
+          {panel === 'catalog' && <CatalogPanel />}
+          {panel === 'clients' && <ClientsPanel />}
           {panel === 'secrets' && <SecretsPanel />}
           {panel === 'doctor' && <DoctorPanel />}
           {panel === 'logs' && <LogsPanel />}

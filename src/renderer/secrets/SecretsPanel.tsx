@@ -3,6 +3,7 @@ import { useGatehouseStore } from '../app/gatehouse-context';
 import type { SecretListing } from './secrets-slice';
 import { KeychainBanner } from './KeychainBanner';
 import { SecretForm } from './SecretForm';
+import { SecretImport } from './SecretImport';
 import { SecretOutcome } from './SecretOutcome';
 import { SecretsTable } from './SecretsTable';
 import './secrets.css';
@@ -36,6 +37,7 @@ export function SecretsPanel() {
       )}
       {listing?.keychain?.available === false && <KeychainBanner state={listing.keychain} />}
       <SecretForm listing={listing} />
+      <SecretImport listing={listing} />
       <SecretOutcome />
       {listing === null ? (
         !error && <p className="empty">Loading secrets…</p>

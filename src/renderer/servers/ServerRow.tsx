@@ -1,44 +1,67 @@
-import type { ReactNode } from 'react';
+import { memo, useRef, useState, type ReactNode } from 'react';
 import type { HealthRow, ServerStatus } from '../../shared/domain';
+import { useGatehouseStore } from '../app/gatehouse-context';
+import { ConfirmBox } from '../ui/ConfirmBox';
+import { formatMs } from '../ui/format-duration';
+import { Sparkline } from '../ui/Sparkline';
+import { ServerDetail } from './ServerDetail';
 import { StatusPill } from './StatusPill';
+import { Uptime } from './Uptime';
+import { useOnScreen } from './use-on-screen';
 import { useServerAction } from './use-server-action';
 
 const startable: ReadonlySet<ServerStatus> = new Set(['lazy', 'stopped', 'error', 'crash_loop', 'auth_required']);
 const stoppable: ReadonlySet<ServerStatus> = new Set(['starting', 'online', 'degraded', 'restarting']);
+const EMPTY: readonly number[] = [];
 
-export function ServerRow({ row }: { row: HealthRow }) {
-  const { busy, message, run } = useServerAction(row.name);
+function authState(row: HealthRow): string {
+  if (row.missing_env_vars.length) return `needs ${row.missing_env_vars.join(', ')}`;
+  return row.status === 'auth_required' ? 'credential refused' : 'ok';
+}
+
+/**
+ * A row far off screen renders as an empty box of a row's height: with hundreds of servers pushed ten
+ * times a second, only the rows someone can see cost a render. The first rows start out rendered.
+ */
+export const ServerRow = memo(function ServerRow({ row, index }: { row: HealthRow; index: number }) {
+  const box = useRef<HTMLLIElement>(null);
+  const onScreen = useOnScreen(box, index < 20);
+  const [open, setOpen] = useState(false);
+  return (
+    <li ref={box} className={`server-row${open ? ' server-row-open' : ''}${onScreen ? '' : ' server-row-placeholder'}`} data-testid={`server-row-${row.name}`}>
+      {onScreen && <RowContent row={row} open={open} onToggle={() => setOpen(!open)} />}
+    </li>
+  );
+});
+
+/**
+ * One server: its name, state (colour and word) and actions on the first line, its facts wrapping below,
+ * so nothing is cut off however narrow the window; the detail opens under it.
+ */
+const RowContent = memo(function RowContent({ row, open, onToggle }: { row: HealthRow; open: boolean; onToggle: () => void }) {
+  const { busy, message, refusal, run, dismissRefusal } = useServerAction(row.name);
+  const history = useGatehouseStore((s) => s.latencyHistory[row.name] ?? EMPTY);
   const waiting = row.startup_skip_reason === 'untrusted_project';
+  const detailId = `server-detail-${row.name}`;
 
   return (
-    <li className="server-row" data-testid={`server-row-${row.name}`}>
-      <div className="server-main">
-        <div className="server-identity">
-          <span className="server-name">{row.name}</span>
-          <StatusPill row={row} />
-        </div>
-        <dl className="server-facts">
-          <Fact label="transport">{row.transport}</Fact>
-          <Fact label="startup">{row.startup_policy}</Fact>
-          <Fact label="source" title={row.source_path ?? undefined}>
-            {row.source}
-          </Fact>
-          <Fact label="pid" mono testId={`pid-${row.name}`}>
-            {row.pid ?? '—'}
-          </Fact>
-          <Fact label="tools" mono testId={`tools-${row.name}`}>
-            {row.tool_count}
-          </Fact>
-          <Fact label="restarts" mono testId={`restarts-${row.name}`}>
-            {row.restart_count}
-          </Fact>
-          <Fact label="p50 / p99" mono title={`${row.latency.count} calls`}>
-            {row.latency.p50_ms === null ? '—' : `${row.latency.p50_ms} / ${row.latency.p99_ms} ms`}
-          </Fact>
-          <Fact label="pending" mono testId={`pending-${row.name}`}>
-            {row.pending_count}
-          </Fact>
-        </dl>
+    <>
+      <div className="server-line">
+        <button
+          type="button"
+          className="server-toggle"
+          aria-expanded={open}
+          aria-controls={detailId}
+          aria-label={`${open ? 'Hide' : 'Show'} details of ${row.name}`}
+          data-testid={`details-${row.name}`}
+          onClick={onToggle}
+        >
+          <span className="chevron" aria-hidden="true" />
+        </button>
+        <span className="server-name" title={row.name}>
+          {row.name}
+        </span>
+        <StatusPill row={row} />
         <div className="server-actions">
           {waiting ? (
             // A start could only fail with E404 until the operator approves the file this server comes from.
@@ -75,19 +98,64 @@ export function ServerRow({ row }: { row: HealthRow }) {
           )}
         </div>
       </div>
-      {row.last_error && (
+      <dl className="server-facts">
+        <Fact label="transport">{row.transport}</Fact>
+        <Fact label="startup" testId={`startup-${row.name}`}>
+          {row.startup_policy}
+        </Fact>
+        <Fact label="source" title={row.source_path ?? undefined}>
+          {row.source}
+        </Fact>
+        <Fact label="pid" mono testId={`pid-${row.name}`}>
+          {row.pid ?? '—'}
+        </Fact>
+        <Fact label="uptime" mono testId={`uptime-${row.name}`}>
+          <Uptime since={row.started_at} />
+        </Fact>
+        <Fact label="restarts" mono testId={`restarts-${row.name}`}>
+          {row.restart_count}
+        </Fact>
+        <Fact label="tools" mono testId={`tools-${row.name}`}>
+          {row.tool_count}
+        </Fact>
+        <Fact label="p50 / p99" mono title={`${row.latency.count} calls; the line shows p50 since the panel opened`} testId={`latency-${row.name}`}>
+          <span className="latency">
+            {row.latency.p50_ms === null ? '—' : `${formatMs(row.latency.p50_ms)} / ${formatMs(row.latency.p99_ms)}`}
+            <Sparkline values={history} label={`p50 latency trend of ${row.name}`} />
+          </span>
+        </Fact>
+        <Fact label="pending" mono testId={`pending-${row.name}`}>
+          {row.pending_count}
+        </Fact>
+        <Fact label="auth" testId={`auth-${row.name}`}>
+          {authState(row)}
+        </Fact>
+      </dl>
+      {row.last_error && !open && (
         <p className="server-error" data-testid={`last-error-${row.name}`}>
           {row.last_error}
         </p>
+      )}
+      {refusal && (
+        <ConfirmBox
+          testId={`confirm-${row.name}`}
+          title={`${row.name} has ${refusal.pending} pending call${refusal.pending === 1 ? '' : 's'}${refusal.tasks ? ` and ${refusal.tasks} active task${refusal.tasks === 1 ? '' : 's'}` : ''}`}
+          confirmLabel={`${refusal.action === 'stop' ? 'Stop' : 'Restart'} and cancel ${refusal.pending + refusal.tasks}`}
+          onCancel={dismissRefusal}
+          onConfirm={() => void run(refusal.action, true)}
+        >
+          {refusal.action === 'stop' ? 'Stopping' : 'Restarting'} now cancels that work; each server is told to stop it.
+        </ConfirmBox>
       )}
       {message && (
         <p className="action-message" role="alert" data-testid={`action-message-${row.name}`}>
           {message}
         </p>
       )}
-    </li>
+      {open && <ServerDetail id={detailId} row={row} busy={busy !== null} onRun={(action) => void run(action)} />}
+    </>
   );
-}
+});
 
 function Fact(props: { label: string; children: ReactNode; mono?: boolean; title?: string; testId?: string }) {
   return (

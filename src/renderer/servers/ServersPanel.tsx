@@ -28,8 +28,8 @@ export function ServersPanel() {
         <p className="empty">No servers configured. Add one to .mcp.json or your user config.</p>
       ) : (
         <ul className="card-list server-list" aria-label="Servers">
-          {rows.map((row) => (
-            <ServerRow key={row.name} row={row} />
+          {rows.map((row, index) => (
+            <ServerRow key={row.name} row={row} index={index} />
           ))}
         </ul>
       )}

@@ -11,6 +11,7 @@ import { mergeSources, readAllSources, type ConfigLocations } from '../../../src
 import { createGatewayServer } from '../../../src/main/gateway/mcp-server';
 import type { GatewayContext } from '../../../src/main/gateway/meta-tool';
 import { createConfigTools } from '../../../src/main/gateway/tools/startup-policy';
+import { loadPolicy } from '../../../src/main/policy';
 import { Supervisor } from '../../../src/main/supervisor/supervisor';
 import { waitFor } from '../../helpers/core';
 import { callMeta } from '../../helpers/meta';
@@ -21,6 +22,7 @@ let supervisor: Supervisor;
 let server: Server;
 let client: Client;
 let locations: ConfigLocations;
+const fullProfile = loadPolicy({ env: { GATEHOUSE_TOOLS_PROFILE: 'full' }, homeDir: '/nonexistent-gatehouse-home', projectRoot: null });
 
 async function reload(): Promise<{ started: string[] }> {
   return supervisor.apply(mergeSources(readAllSources(locations)).servers);
@@ -34,6 +36,8 @@ beforeEach(async () => {
   supervisor = new Supervisor({ gatewayEnv: { PATH: process.env.PATH ?? '', GATEHOUSE_CATALOG_INDEX: process.env.GATEHOUSE_CATALOG_INDEX ?? '', HOME: workspace.home }, stateDir, log: () => undefined, onSnapshot: () => undefined });
   const context: GatewayContext = testGatewayContext(supervisor, {
     session: { sessionId: 'config-tools', operator: true },
+    // The full profile lists the config tools (the default core one lists none of them).
+    policy: () => fullProfile,
     configIssues: () => mergeSources(readAllSources(locations)).issues,
     reload: async () => ({ revisionId: 'rev-test', ...(await supervisor.apply(mergeSources(readAllSources(locations)).servers)) }),
   });

@@ -1,15 +1,16 @@
-// tools/list and unknown tools (contract §1, §3): exactly the 26 gateway.* meta-tools, sorted by name;
+// tools/list and unknown tools (contract §1, §3): under the full profile, exactly the 26 gateway.* meta-tools,
+// sorted by name (the default core profile is core-profile.test.ts);
 // downstream tools never reach tools/list; an unknown name gets the `Unknown tool: <name>`
 // envelope. In every lane: stdio and HTTP, 2025-11-25 and 2026-07-28 clients.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_META_TOOLS, META_TOOL_NAME } from './helpers/contract';
+import { CONTRACT_META_TOOLS, FULL_PROFILE, META_TOOL_NAME } from './helpers/contract';
 import { answerOf, requestErrorOf } from './helpers/envelope';
 import { everythingServer, LANES, openGateway, type Gateway } from './helpers/gateway';
 
 describe.each(LANES)('$label', (lane) => {
   let gw: Gateway;
   beforeAll(async () => {
-    gw = await openGateway(lane, { mcpServers: { everything: everythingServer() } });
+    gw = await openGateway(lane, { mcpServers: { everything: everythingServer() }, env: FULL_PROFILE });
   });
   afterAll(async () => gw?.close());
 

@@ -14,6 +14,7 @@ const POLICY = [
   '  denylist: ["kit::always_fails"]',
   'gateway_tools:',
   '  denylist: ["gateway.refresh", "disconnect_server"]',
+  '  profile: full',
   '',
 ].join('\n');
 

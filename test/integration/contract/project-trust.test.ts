@@ -4,7 +4,7 @@
 // and the way to approve it — and nothing is spawned.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf, decodeErrors, jsonOf, requestErrorOf } from './helpers/envelope';
-import { CONTRACT_META_TOOLS } from './helpers/contract';
+import { CONTRACT_META_TOOLS, FULL_PROFILE } from './helpers/contract';
 import { everythingServer, LANES, openGateway, type Gateway } from './helpers/gateway';
 
 interface HealthServer {
@@ -21,7 +21,7 @@ describe.each(LANES)('$label', (lane) => {
   const row = async () => answerOf<{ servers: HealthServer[] }>(await gw.call('gateway.health')).servers.find((s) => s.name === 'everything');
 
   beforeAll(async () => {
-    gw = await openGateway(lane, { mcpServers: { everything: everythingServer() }, autoStart: ['everything'], approved: false });
+    gw = await openGateway(lane, { mcpServers: { everything: everythingServer() }, autoStart: ['everything'], approved: false, env: FULL_PROFILE });
   });
   afterAll(async () => gw?.close());
 

@@ -62,6 +62,11 @@ describe('clients in different projects on one shared gateway', () => {
     // still means C's own server in C's sessions (next test).
     expect(await names(c)).toEqual(['own@c', 'shared']);
     expect(await names(a)).toEqual(['alpha', 'shared']);
+    // Health says which other projects share the gateway, and with how many sessions.
+    const health = await callMeta<{ gateway_diagnostics: { attached_projects: { root: string; sessions: number }[] } }>(a.client, 'gateway.health');
+    expect(health.body.gateway_diagnostics.attached_projects).toEqual(
+      expect.arrayContaining([expect.objectContaining({ root: projectB }), expect.objectContaining({ root: projectC })]),
+    );
   });
 
   it("runs each project's own definition of the same name", async () => {

@@ -53,7 +53,7 @@ export async function startGateway(
   workspace.writeConfig({ mcpServers: extra.servers ?? { everything: everythingServer() } });
   const logs: string[] = [];
   const identities: SessionIdentity[] = [];
-  const gatehouse = createGatehouse({ projectDir: workspace.project, homeDir: workspace.home, stateDir: workspace.stateDir, log: (l) => logs.push(l) });
+  const gatehouse = createGatehouse({ projectDir: workspace.project, homeDir: workspace.home, stateDir: workspace.stateDir, cacheDir: workspace.cacheDir, log: (l) => logs.push(l) });
   await gatehouse.start();
   const { createServerOverride, servers: _servers, coreWiring, ...rest } = extra;
   const core = coreWiring ? coreServerFactory(gatehouse) : null;

@@ -99,3 +99,19 @@ describe('binding and limits', () => {
     expect(failure({}, { GATEHOUSE_MAX_SESSIONS: 'many' }).message).toContain('GATEHOUSE_MAX_SESSIONS');
   });
 });
+
+describe('replicas and TLS termination (issue 19)', () => {
+  it('takes the replica id from GATEHOUSE_REPLICA_ID and refuses one that is not a DNS label', () => {
+    expect(resolve({}).settings.replicaId).toBeNull();
+    expect(resolve({}, { GATEHOUSE_REPLICA_ID: 'gatehouse-2' }).settings.replicaId).toBe('gatehouse-2');
+    expect(failure({}, { GATEHOUSE_REPLICA_ID: 'Replica One' })).toMatchObject({ code: 'E101', message: expect.stringContaining('GATEHOUSE_REPLICA_ID') });
+  });
+
+  it('in resource-server mode wants the public URL https and of the audience\'s origin', () => {
+    expect(resolve({ ...RS, 'public-url': 'https://mcp.example.com/mcp', 'trust-proxy': true }).settings).toMatchObject({ publicUrl: 'https://mcp.example.com/mcp', trustProxy: true });
+    expect(failure({ ...RS, 'public-url': 'http://mcp.example.com/mcp' })).toMatchObject({ code: 'E101', message: expect.stringContaining('not https') });
+    expect(failure({ ...RS, 'public-url': 'https://other.example.com/mcp' })).toMatchObject({ code: 'E101', message: expect.stringContaining('not the origin of --oauth-audience') });
+    // Plain http stays fine for a loopback public URL and for the other auth modes.
+    expect(resolve({ 'public-url': 'http://gatehouse.internal:8080/mcp', 'auth-token': 'cli-token-0123456789abc' }).settings.publicUrl).toBe('http://gatehouse.internal:8080/mcp');
+  });
+});

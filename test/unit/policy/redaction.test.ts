@@ -81,6 +81,13 @@ describe('labelled secrets', () => {
       expect(redact(text)).toBe(text);
     }
   });
+
+  it('leaves OAuth error codes that end in _token alone (RFC 6750 invalid_token is an error, not a credential)', () => {
+    for (const text of ['invalid_token: The access token expired', 'error="invalid_token", error_description="expired"', 'expired_token: sign in again', 'revoked_token: refresh refused']) {
+      expect(redact(text)).toBe(text);
+    }
+    expect(redact('access_token: abc123def456')).toBe('access_token: [REDACTED]');
+  });
 });
 
 describe('Bearer and Token credentials', () => {

@@ -76,4 +76,13 @@ describe('createSecretValues', () => {
     expect(values.size).toBe(1);
     expect(values.scrub('later-value')).toBe(REDACTED);
   });
+
+  it('registers a value holding a lone surrogate (it has no URL encoding) and scrubs it, in text and as JSON', () => {
+    const value = 'pass\ud800word-42';
+    const values = createSecretValues();
+    expect(values.add(value)).toBe(true);
+    expect(values.scrub(`x ${value} y`)).toBe(`x ${REDACTED} y`);
+    const redaction = createRedaction({ secrets: values });
+    expect(JSON.stringify(redaction.value({ said: `x ${value} y` }))).toBe(JSON.stringify({ said: `x ${REDACTED} y` }));
+  });
 });

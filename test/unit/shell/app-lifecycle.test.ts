@@ -3,8 +3,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { createEvents } from '../../../src/main/core/events';
 import type { Gatehouse } from '../../../src/main/core/types';
+import type { DesktopGateway } from '../../../src/main/shell/desktop-gateway';
 import { channelNames, ipcChannel } from '../../../src/shared/ipc';
 import { snapshot } from '../../helpers/health-fixtures';
+import { unusedPanelChannels } from '../../helpers/panel-channels-unused';
 
 // Electron replaced at the shell boundary with just enough app, window, tray and IPC to drive the wiring.
 const electron = vi.hoisted(() => {
@@ -81,6 +83,7 @@ const electron = vi.hoisted(() => {
     session: { defaultSession: { webRequest: { onHeadersReceived: vi.fn() }, setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() } },
     dialog: { showErrorBox: vi.fn() },
     Tray: class { setToolTip() {} setContextMenu() {} on() {} destroy() {} },
+    Notification: { isSupported: () => false },
     Menu: { buildFromTemplate: (template: unknown) => template },
     nativeImage: { createFromPath: (path: string) => ({ path }) },
   };
@@ -94,6 +97,7 @@ vi.mock('electron', () => ({
   Tray: electron.Tray,
   Menu: electron.Menu,
   nativeImage: electron.nativeImage,
+  Notification: electron.Notification,
 }));
 
 const { runShell } = await import('../../../src/main/shell/app-lifecycle');
@@ -102,6 +106,7 @@ function fakeCore(start: () => Promise<void> = async () => {}) {
   const stop = vi.fn(async () => {});
   const core: Gatehouse = {
     api: {
+      ...unusedPanelChannels(),
       listHealth: async () => snapshot(0, []),
       listConfigIssues: async () => [],
       startServer: async () => ({ ok: true, row: null, message: '' }),
@@ -131,9 +136,30 @@ function fakeCore(start: () => Promise<void> = async () => {}) {
   return core;
 }
 
+// The gateway the shell drives, around the fake core: starting and stopping it starts and stops the core.
+function fakeGateway(core: Gatehouse): DesktopGateway {
+  return {
+    api: core.api,
+    events: core.events,
+    state: () => ({ mode: 'serving', url: 'http://127.0.0.1:3344/mcp' }),
+    onState: () => () => {},
+    start: async () => {
+      await core.start();
+      return 'running';
+    },
+    stop: () => core.stop(),
+    pause: async () => {},
+    resume: async () => {},
+    takeOver: async () => {},
+    shared: () => null,
+  };
+}
+
+const preferences = { current: () => ({ startAtLogin: false, notifications: true }), toggle: vi.fn(async () => {}), syncLoginItem: vi.fn() };
+
 function launch(core = fakeCore(), startHidden = false) {
-  const createCore = vi.fn(() => core);
-  runShell({ createCore, mainDir: '/opt/gh/out/main', resourcesDir: '/opt/gh/resources', startHidden, log: vi.fn() });
+  const createCore = vi.fn(() => fakeGateway(core));
+  runShell({ createGateway: createCore, preferences, mainDir: '/opt/gh/out/main', resourcesDir: '/opt/gh/resources', startHidden, log: vi.fn() });
   return { core, createCore };
 }
 

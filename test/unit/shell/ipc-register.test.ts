@@ -9,12 +9,14 @@ import {
 } from '../../../src/main/shell/ipc-register';
 import { channelNames, eventNames, ipcChannel, ipcEvent, type GatehouseApi } from '../../../src/shared/ipc';
 import { row, snapshot } from '../../helpers/health-fixtures';
+import { unusedPanelChannels } from '../../helpers/panel-channels-unused';
 
 const APP_URL = 'file:///opt/gatehouse/out/renderer/index.html';
 const WINDOW_ID = 7;
 
 function fakeApi(): GatehouseApi {
   return {
+    ...unusedPanelChannels(),
     listHealth: vi.fn(async () => snapshot(1, [row('files', 'online')])),
     listConfigIssues: vi.fn(async () => []),
     startServer: vi.fn(async ({ name }) => ({ ok: true, row: row(name, 'starting'), message: `starting ${name}` })),
@@ -58,7 +60,7 @@ const trusted: InvokeEvent = { sender: { id: WINDOW_ID }, senderFrame: { url: `$
 describe('registerChannelHandlers', () => {
   it('registers exactly one handler per channel in the map', () => {
     const { handlers, registration } = setup();
-    const expected = ['listHealth', 'listConfigIssues', 'startServer', 'stopServer', 'listSecrets', 'setSecret', 'deleteSecret', 'runDoctor', 'listProjectTrust', 'approveProjectFile', 'revokeProjectFile', 'listLogs'].map((name) => `gatehouse:invoke:${name}`);
+    const expected = ['listHealth', 'listConfigIssues', 'startServer', 'stopServer', 'listSecrets', 'setSecret', 'deleteSecret', 'runDoctor', 'listProjectTrust', 'approveProjectFile', 'revokeProjectFile', 'listLogs', ...Object.keys(unusedPanelChannels()).filter((name) => name !== 'stopServer')].map((name) => `gatehouse:invoke:${name}`);
     expect([...handlers.keys()].sort()).toEqual([...expected].sort());
     expect(registration.channels.sort()).toEqual(channelNames.map(ipcChannel).sort());
   });
@@ -146,11 +148,17 @@ describe('forwardEvents', () => {
     events.emit('projectTrustChanged', trust);
     const line = { ts: '2026-01-02T03:04:05.000Z', text: '[files] eager start failed: exit 1', server: 'files' };
     events.emit('logAppended', line);
+    const activity = { generation: 1, sessions: [], audit: [] };
+    events.emit('activityChanged', activity);
+    const provisioned = { server: 'files', status: 'complete' as const, message: "Server 'files' is ready with 3 tool(s)." };
+    events.emit('provisioningFinished', provisioned);
     expect(send.mock.calls).toEqual([
       [ipcEvent('healthChanged'), health],
       [ipcEvent('configIssuesChanged'), []],
       [ipcEvent('projectTrustChanged'), trust],
       [ipcEvent('logAppended'), line],
+      [ipcEvent('activityChanged'), activity],
+      [ipcEvent('provisioningFinished'), provisioned],
     ]);
     expect(new Set(send.mock.calls.map(([channel]) => channel))).toEqual(new Set(eventNames.map(ipcEvent)));
   });

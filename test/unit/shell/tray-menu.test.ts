@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTrayMenu, MAX_SERVER_ITEMS, serverLabel, statusLine } from '../../../src/main/shell/tray-menu';
+import { buildTrayMenu, type gatewayLine, MAX_SERVER_ITEMS, serverLabel, statusLine } from '../../../src/main/shell/tray-menu';
 import { row, snapshot } from '../../helpers/health-fixtures';
 
 describe('statusLine', () => {
@@ -46,16 +46,22 @@ describe('serverLabel', () => {
 });
 
 describe('buildTrayMenu', () => {
-  it('puts the status line first, Open next, the servers, then Quit', () => {
-    const model = buildTrayMenu(snapshot(4, [row('files', 'online'), row('git', 'error', { last_error: 'exit 1' })]));
+  it('puts the status lines first, Open next, the servers, the gateway and the switches, then Quit', () => {
+    const gateway = { mode: 'serving', url: 'http://127.0.0.1:3344/mcp' } as const;
+    const model = buildTrayMenu(snapshot(4, [row('files', 'online'), row('git', 'error', { last_error: 'exit 1' })]), { gateway, startAtLogin: true, notifications: false });
     expect(model.status).toBe('Gatehouse — 1 of 2 servers online, 1 error');
-    expect(model.items.map((item) => (item.kind === 'separator' ? '---' : item.label))).toEqual([
+    expect(model.items.map((item) => (item.kind === 'separator' ? '---' : item.kind === 'check' ? `[${item.checked ? 'x' : ' '}] ${item.label}` : item.label))).toEqual([
       'Gatehouse — 1 of 2 servers online, 1 error',
+      'Serving MCP at http://127.0.0.1:3344/mcp',
       '---',
       'Open Gatehouse',
       '---',
       'files — online (3 tools)',
       'git — error: exit 1',
+      '---',
+      'Pause gateway',
+      '[x] Start at login',
+      '[ ] Notifications',
       '---',
       'Quit Gatehouse',
     ]);
@@ -84,6 +90,25 @@ describe('buildTrayMenu', () => {
 
   it('has no server section before the first snapshot', () => {
     const model = buildTrayMenu(null);
-    expect(model.items.map((item) => item.kind)).toEqual(['label', 'separator', 'action', 'separator', 'action']);
+    expect(model.items.map((item) => item.kind)).toEqual(['label', 'label', 'separator', 'action', 'separator', 'check', 'check', 'separator', 'action']);
+  });
+
+  it('offers the gateway action that fits its mode, and says where MCP is served or why not', () => {
+    const control = (gateway: Parameters<typeof gatewayLine>[0]) => {
+      const model = buildTrayMenu(snapshot(1, []), { gateway, startAtLogin: false, notifications: true });
+      const found = model.items.find((item) => item.kind === 'action' && ['pause', 'resume', 'takeOver'].includes(item.action.type));
+      return [model.items[1]?.kind === 'label' ? model.items[1].label : null, found?.kind === 'action' ? [found.label, found.action.type] : null];
+    };
+    expect(control({ mode: 'starting' })).toEqual(['Gateway starting…', null]);
+    expect(control({ mode: 'paused' })).toEqual(['Gateway paused — MCP clients are not served', ['Resume gateway', 'resume']]);
+    expect(control({ mode: 'unserved', reason: 'the HTTP gateway did not start: port 3344 on 127.0.0.1 is already in use' })).toEqual([
+      'Not serving MCP clients: port 3344 on 127.0.0.1 is already in use',
+      ['Pause gateway', 'pause'],
+    ]);
+    expect(control({ mode: 'attached', pid: 77, url: 'http://127.0.0.1:3344/mcp', lost: null })).toEqual([
+      'Attached to the gateway pid 77 at http://127.0.0.1:3344/mcp',
+      ['Take over from the gateway pid 77', 'takeOver'],
+    ]);
+    expect(control({ mode: 'attached', pid: 77, url: 'http://127.0.0.1:3344/mcp', lost: 'gone' })).toEqual(['The gateway pid 77 stopped answering', ['Serve from this app', 'takeOver']]);
   });
 });

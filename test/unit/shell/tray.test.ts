@@ -130,4 +130,44 @@ describe('createTray', () => {
     events.emit('healthChanged', snapshot(10, [row('files', 'online')]));
     expect(tray.tooltip).toBe('Gatehouse — no servers configured');
   });
+
+  it('shows the gateway mode and the switches, and wires Pause, Take over and the switches to the controls', async () => {
+    const events = createEvents();
+    const api = { listHealth: vi.fn(async () => snapshot(1, [])), startServer: vi.fn(), stopServer: vi.fn() };
+    let state: import('../../../src/main/shell/desktop-gateway').GatewayState = { mode: 'serving', url: 'http://127.0.0.1:3344/mcp' };
+    let notify: (next: typeof state) => void = () => {};
+    const prefs = { startAtLogin: false, notifications: true };
+    const controls = {
+      state: () => state,
+      onState: (listener: (next: typeof state) => void) => {
+        notify = listener;
+        return () => {};
+      },
+      pause: vi.fn(async () => {
+        state = { mode: 'paused' };
+      }),
+      resume: vi.fn(async () => {}),
+      takeOver: vi.fn(async () => {}),
+      preferences: () => ({ ...prefs }),
+      toggle: vi.fn(async (key: 'startAtLogin' | 'notifications') => {
+        prefs[key] = !prefs[key];
+      }),
+    };
+    createTray({ iconPath: '/x.png', api, events, controls, openWindow: vi.fn(), quit: vi.fn(), log: vi.fn() });
+    const tray = electron.FakeTray.instances.at(-1);
+    if (!tray) throw new Error('no tray');
+    expect(labels(tray.menu)).toContain('Serving MCP at http://127.0.0.1:3344/mcp');
+    expect(item(tray.menu, 'Start at login')).toMatchObject({ type: 'checkbox', checked: false });
+    click(item(tray.menu, 'Pause gateway'));
+    await vi.waitFor(() => expect(labels(tray.menu)).toContain('Resume gateway'));
+    expect(controls.pause).toHaveBeenCalledTimes(1);
+    click(item(tray.menu, 'Start at login'));
+    await vi.waitFor(() => expect(item(tray.menu, 'Start at login')).toMatchObject({ checked: true }));
+    expect(controls.toggle).toHaveBeenCalledWith('startAtLogin');
+    state = { mode: 'attached', pid: 4321, url: 'http://127.0.0.1:3344/mcp', lost: null };
+    notify(state);
+    expect(labels(tray.menu)).toContain('Attached to the gateway pid 4321 at http://127.0.0.1:3344/mcp');
+    click(item(tray.menu, 'Take over from the gateway pid 4321'));
+    expect(controls.takeOver).toHaveBeenCalledTimes(1);
+  });
 });

@@ -6,6 +6,8 @@
 // words in every session's answers), and a stored credential is replaced only with `overwrite: true`. A
 // manifest or registered server that is not set up yet declares its credential names itself (env_vars),
 // so provision → auth_connect → provision works before the server exists in the supervisor.
+// A remote server without an Authorization header signs in with OAuth instead (auth-oauth.ts): that is
+// the default mode for it, and `sign_out` ends such a sign-in.
 import * as z from 'zod';
 import { declaredCredentials } from '../../discovery/origins';
 import type { DiscoveryState } from '../../discovery/state';
@@ -21,6 +23,7 @@ import { jsonResult } from '../envelope';
 import { defineMetaTool, type GatewayContext, type MetaTool } from '../meta-tool';
 import type { ServerHandle } from '../../supervisor/server-handle';
 import { sanitizedUrl } from '../../common/safe-url';
+import { oauthSignIn, oauthSignOut, signsInWithOAuth, type OAuthToolOptions } from './auth-oauth';
 
 export interface AuthConnectOptions {
   /** The canonical project root for project and tenant scope; null refuses those scopes. */
@@ -33,6 +36,10 @@ export interface AuthConnectOptions {
   reconnect?: (server: string, gateway: GatewayContext, name: string) => Promise<{ connected: boolean; message: string }>;
   /** The manifest and registered entries, for names not configured yet; defaults to the gateway's own. */
   discovery?: DiscoveryState | null;
+  /** OAuth sign-ins for remote servers; absent, the oauth and sign_out modes are refused. */
+  oauth?: OAuthToolOptions['oauth'] | null;
+  openUrl?: OAuthToolOptions['openUrl'];
+  log?: OAuthToolOptions['log'];
 }
 
 /**
@@ -72,7 +79,11 @@ const input = z.object({
   credential: z.string().nullish().describe('The API key or token (api_key mode). Stored in the OS keychain, never echoed.'),
   env_var: z.string().nullish().describe("The variable name to store it under; defaults to the server's one missing ${VAR}."),
   scope: z.enum(['user', 'project', 'tenant']).nullish().describe('Secret scope (default user).'),
-  auth_mode: z.enum(['api_key', 'url_elicitation']).nullish().describe('Default api_key.'),
+  auth_mode: z
+    .enum(['api_key', 'url_elicitation', 'oauth', 'sign_out'])
+    .nullish()
+    .describe('Default api_key; oauth for a remote server without an Authorization header (sign in through the browser); sign_out ends an OAuth sign-in.'),
+  oauth_scope: z.string().nullish().describe('oauth only: scopes to ask for beyond those the server asked for (space-separated).'),
   elicitation_id: z.string().nullish(),
   elicitation_url: z.string().nullish(),
   consent_acknowledged: z.boolean().nullish().describe('url_elicitation only: the user agreed to open the URL.'),
@@ -91,7 +102,8 @@ export function createAuthConnectTool(store: SecretStore, options: AuthConnectOp
     title: 'Store a credential',
     description:
       'Store an API key for a server in the OS keychain (scope user, project or tenant) and retry its connection, ' +
-      'or acknowledge a URL-mode elicitation (stores nothing). Loader variables (LD_*, DYLD_*, NODE_OPTIONS, ' +
+      'or acknowledge a URL-mode elicitation (stores nothing), or sign in to a remote server with OAuth ' +
+      '(answers with the authorization URL to open; call again to confirm) or sign out of it. Loader variables (LD_*, DYLD_*, NODE_OPTIONS, ' +
       'PYTHON*, PATH) and multi-line values are refused; the credential is never echoed.',
     annotations: { destructiveHint: false, openWorldHint: false },
     input,
@@ -110,7 +122,22 @@ export function createAuthConnectTool(store: SecretStore, options: AuthConnectOp
         return refuse(`Server '${server}' not found in manifest or .mcp.json configuration.`, 'gateway.catalog_search');
       }
 
-      if ((args.auth_mode ?? 'api_key') === 'url_elicitation') {
+      const handle = gateway.supervisor.get(server);
+      const mode = args.auth_mode ?? (!args.credential && !args.env_var && options.oauth && signsInWithOAuth(handle) ? 'oauth' : 'api_key');
+      if (mode === 'oauth' || mode === 'sign_out') {
+        if (!options.oauth) return refuse('OAuth sign-in needs the OS keychain, which this gateway runs without.', null);
+        if (!signsInWithOAuth(handle)) {
+          return refuse(
+            `'${server}' is not a configured remote server that signs in with OAuth (a stdio server, or one with its own Authorization header); nothing was done.`,
+            `gateway.auth_connect(server_name='${server}', credential='…')`,
+          );
+        }
+        const tool = { oauth: options.oauth, openUrl: options.openUrl, log: options.log };
+        const result = mode === 'oauth' ? await oauthSignIn(handle, args.oauth_scope ?? null, tool) : await oauthSignOut(handle, tool);
+        return answer(result.ok, { auth_mode: mode, ...result.fields });
+      }
+
+      if (mode === 'url_elicitation') {
         if (args.credential) return refuse('url_elicitation takes no credential; nothing was stored.', null);
         if (!args.elicitation_id) return refuse('url_elicitation needs elicitation_id.', null, { auth_state: 'elicitation_required' });
         if (args.consent_acknowledged !== true) {

@@ -53,13 +53,12 @@ function codeHint(guidance: Guidance, tool: IndexedTool): ReturnType<Guidance['c
 export const catalogSearch = defineMetaTool({
   name: 'gateway.catalog_search',
   title: 'Search the tool catalog',
+  // Two sentences: the list is read every session, so each word costs every agent context (issue 15).
+  // The answer explains itself (availability, indexing, candidates).
   description:
-    'Find downstream tools as compact capability cards (tool_id, server, short description, tags, risk). ' +
-    'Call gateway.describe with a tool_id for its arguments, then gateway.invoke to run it. Every configured ' +
-    'server is searched, started or not (availability "lazy": it starts when described or invoked); ' +
-    'include_offline=true adds servers that are down (availability "offline"); `indexing` names servers whose ' +
-    'tools are still being listed. With a query it also suggests servers to provision (manifest_candidates, ' +
-    'registry_candidates) and installed CLIs (cli_hints).',
+    'Find downstream tools by what they do, across every configured server, running or not (a lazy one starts ' +
+    'when used): compact cards with tool_id, server, short description, tags and risk. Then gateway.describe ' +
+    'a tool_id for its arguments and gateway.invoke it.',
   annotations: { readOnlyHint: true },
   input: z.object({
     query: z.string().max(1000).nullish().describe('Words describing what you need; empty lists everything.'),
@@ -89,8 +88,10 @@ export const catalogSearch = defineMetaTool({
       // no tool appears twice. A server held back by project trust shows no cards: it cannot be
       // described or invoked (E404).
       if (handle.definition.untrusted || (availability === 'offline' && !args.include_offline)) continue;
-      const cached = gateway.supervisor.descriptions?.get(handle.name);
-      if (cached) sources.push({ server: handle.name, tools: cached, availability });
+      // A server that starts on use is offered only with tools read under its current definition; one
+      // that is down may show what it had (include_offline says so).
+      const cached = gateway.supervisor.cachedTools(handle.name);
+      if (cached && (cached.fresh || availability === 'offline')) sources.push({ server: handle.name, tools: cached.tools, availability });
     }
     // Policy first, then the per-server cap: tools past max_tools_per_server are not indexed.
     const index = indexFor(gateway.supervisor, args.include_offline);

@@ -78,6 +78,8 @@ export const health = defineMetaTool({
         rate_limit_enabled: (gateway.rateLimitRpm ?? 0) > 0,
         rate_limit_rpm: gateway.rateLimitRpm ?? 0,
         session_count: gateway.sessionCount?.() ?? null,
+        // Gatehouse addition: which other projects' clients share this gateway, and how many sessions each.
+        attached_projects: gateway.attachedProjects?.() ?? [],
         // Some remote server declares OAuth metadata (contract §4.2) that auth answers can point to.
         auth_metadata_present: gateway.supervisor.all().some((h) => h.definition.transport !== 'stdio' && h.definition.auth !== undefined),
         auth_state_semantics: AUTH_STATE_SEMANTICS,

@@ -18,12 +18,11 @@ import { correlationInputs, correlationOf } from '../correlation';
 export const invoke = defineMetaTool({
   name: 'gateway.invoke',
   title: 'Invoke a tool',
+  // Two sentences (issue 15): the list is read every session. Task-only tools are explained by the answer.
   description:
-    'Call a downstream tool by tool_id with its arguments (see gateway.describe). Arguments are checked ' +
-    'against the tool\'s schema first. Returns ok, result (the tool\'s content blocks) and errors; ' +
-    'ok is false when the tool itself reported an error. A tool that runs only as a task (execution.taskSupport ' +
-    '"required") always runs as one: without task={...} the call waits up to options.timeout_ms and returns its ' +
-    'result, or the task to poll with gateway.tasks_result if it is still running.',
+    'Call a downstream tool by tool_id with its arguments, checked against its schema first (gateway.describe ' +
+    'shows them). Returns ok, result (the tool\'s content blocks) and errors; a long job can run as a task ' +
+    '(task={...}) whose result gateway.tasks_result returns.',
   annotations: { openWorldHint: true },
   input: z.object({
     tool_id: z.string().min(1).describe('A "server::tool" id from gateway.catalog_search.'),
@@ -40,10 +39,10 @@ export const invoke = defineMetaTool({
     task: z
       .object({
         enabled: z.boolean().default(true),
-        ttl: z.number().positive().nullish().describe('Seconds the server should keep the task and its result (sent as the MCP task ttl).'),
-        poll_interval: z.number().positive().nullish().describe('Seconds between your polls; kept with the task record (the server suggests its own).'),
-        metadata: z.record(z.string(), z.unknown()).nullish().describe('Kept with the task record; MCP task requests have no field for it.'),
-        requestor_context: z.record(z.string(), z.unknown()).nullish().describe('Non-secret context about the caller, kept with the task record only.'),
+        ttl: z.number().positive().nullish().describe('Seconds to keep the task and its result (the MCP task ttl).'),
+        poll_interval: z.number().positive().nullish().describe('Seconds between your polls (kept with the task).'),
+        metadata: z.record(z.string(), z.unknown()).nullish().describe('Kept with the task record.'),
+        requestor_context: z.record(z.string(), z.unknown()).nullish().describe('Non-secret caller context, kept with the task record.'),
       })
       .nullish()
       .describe('Run as an MCP task (for long jobs): returns a task to poll with gateway.tasks_get / tasks_result.'),

@@ -5,6 +5,7 @@ import { activityState, viewerOf, type PendingCall, type Viewer } from '../../su
 import type { TaskRecords } from '../../supervisor/task-records';
 import { jsonResult } from '../envelope';
 import { defineMetaTool } from '../meta-tool';
+import { outwardId } from '../routed-ids';
 
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
@@ -16,7 +17,7 @@ function taskOf(call: PendingCall, tasks: TaskRecords, viewer: Viewer) {
   if (call.taskId === undefined) return {};
   // Read as the viewer, though a session only ever polls its own tasks: nothing else's status can leak.
   const record = tasks.get(viewer, call.server, call.taskId);
-  return { task_id: call.taskId, task_status: record?.task.status ?? null };
+  return { task_id: outwardId(call.taskId), task_status: record?.task.status ?? null };
 }
 
 export const listPending = defineMetaTool({

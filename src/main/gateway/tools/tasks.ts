@@ -16,6 +16,7 @@ import { outputBudget } from '../output-budget';
 import { shapeResult } from '../shape-result';
 import { taskInfo } from '../task-info';
 import { readTaskCursor, taskPage } from '../task-pages';
+import { CURSOR_HEADER, inwardId, misroutedText, TASK_ID_HEADER } from '../routed-ids';
 
 const CONTROL_TIMEOUT_MS = 30_000;
 // tasks/result blocks until the task is terminal; bounded by the request ceiling, not the idle timer.
@@ -31,7 +32,19 @@ function notFound(server: string, taskId: string) {
   return new GatewayError('E301', `No task '${taskId}' on server '${server}' for this session.`, { server, task_id: taskId });
 }
 
-const TaskRef = z.object({ server_name: z.string().min(1), task_id: z.string().min(1) });
+// task_id and cursor are mirrored into Mcp-Param-* headers by 2026-07-28 clients (routed-ids.ts).
+const TaskRef = z.object({ server_name: z.string().min(1), task_id: z.string().min(1).meta({ 'x-mcp-header': TASK_ID_HEADER }) });
+
+/** The record a client's task reference names, after its replica prefix is checked and stripped. */
+function findTask(gateway: GatewayContext, server: string, taskId: string): { record: TaskRecord | undefined; misrouted: GatewayError | null } {
+  const routed = inwardId(taskId);
+  if (!routed.ok) {
+    const error = new GatewayError('E301', misroutedText(`task '${taskId}'`, routed.replica, routed.here), { server, task_id: taskId },
+      'send tasks_* calls through the load balancer from a 2026-07-28 client (it mirrors task_id into Mcp-Param-Task-Id), or keep a 2025-11-25 session, which stays on one replica');
+    return { record: undefined, misrouted: error };
+  }
+  return { record: gateway.supervisor.tasks.get(viewer(gateway), server, routed.id), misrouted: null };
+}
 
 async function connectedClient(gateway: GatewayContext, server: string) {
   return gateway.supervisor.require(server).ensureConnected();
@@ -44,7 +57,9 @@ export const tasksList = defineMetaTool({
     'Your MCP tasks (long-running tool calls started with gateway.invoke task={...}), refreshed from connected servers, ' +
     'oldest first, a page at a time: pass next_cursor back as cursor for the next page.',
   annotations: { readOnlyHint: true },
-  input: z.object({ server_name: z.string().nullish(), cursor: z.string().nullish() }),
+  // Not nullish: SEP-2243 allows x-mcp-header only on a plainly typed property (an anyOf would make
+  // 2026-07-28 clients drop the tool); a null sent anyway is dropped before validation, as for every field.
+  input: z.object({ server_name: z.string().nullish(), cursor: z.string().meta({ 'x-mcp-header': CURSOR_HEADER }).optional() }),
   async run(args, gateway) {
     const denial = args.server_name ? serverDenial(gateway, args.server_name) : null;
     if (denial) return jsonResult({ ok: false, tasks: [], errors: [errorEntry(denial)] });
@@ -79,8 +94,8 @@ export const tasksGet = defineMetaTool({
   async run(args, gateway) {
     const denial = serverDenial(gateway, args.server_name);
     if (denial) return jsonResult({ ok: false, errors: [errorEntry(denial)] });
-    const record = gateway.supervisor.tasks.get(viewer(gateway), args.server_name, args.task_id);
-    if (!record) return jsonResult({ ok: false, errors: [errorEntry(notFound(args.server_name, args.task_id))] });
+    const { record, misrouted } = findTask(gateway, args.server_name, args.task_id);
+    if (!record) return jsonResult({ ok: false, errors: [errorEntry(misrouted ?? notFound(args.server_name, args.task_id))] });
     if (!isTerminal(record.task.status)) {
       try {
         gateway.supervisor.tasks.update(record.server, await pollTask(await connectedClient(gateway, record.server), poll(gateway, record, CONTROL_TIMEOUT_MS)));
@@ -102,8 +117,8 @@ export const tasksResult = defineMetaTool({
   async run(args, gateway) {
     const denial = serverDenial(gateway, args.server_name);
     if (denial) return jsonResult({ ok: false, truncated: false, errors: [errorEntry(denial)] }, { isError: true });
-    const record = gateway.supervisor.tasks.get(viewer(gateway), args.server_name, args.task_id);
-    if (!record) return jsonResult({ ok: false, truncated: false, errors: [errorEntry(notFound(args.server_name, args.task_id))] }, { isError: true });
+    const { record, misrouted } = findTask(gateway, args.server_name, args.task_id);
+    if (!record) return jsonResult({ ok: false, truncated: false, errors: [errorEntry(misrouted ?? notFound(args.server_name, args.task_id))] }, { isError: true });
     const startedAt = Date.now();
     try {
       const client = await connectedClient(gateway, record.server);
@@ -140,8 +155,8 @@ export const tasksCancel = defineMetaTool({
   async run(args, gateway) {
     const denial = serverDenial(gateway, args.server_name);
     if (denial) return jsonResult({ ok: false, status: 'policy_denied', message: denial.message, errors: [errorEntry(denial)] });
-    const record = gateway.supervisor.tasks.get(viewer(gateway), args.server_name, args.task_id);
-    if (!record) return jsonResult({ ok: false, status: 'not_found', message: `No task '${args.task_id}' on server '${args.server_name}' for this session.`, errors: [] });
+    const { record, misrouted } = findTask(gateway, args.server_name, args.task_id);
+    if (!record) return jsonResult({ ok: false, status: 'not_found', message: misrouted?.message ?? `No task '${args.task_id}' on server '${args.server_name}' for this session.`, errors: misrouted ? [errorEntry(misrouted)] : [] });
     if (isTerminal(record.task.status)) {
       return jsonResult({ ok: true, task: taskInfo(record.task, gateway.policy()), status: 'cancelled', message: `The task already ended (${record.task.status}).`, errors: [] });
     }

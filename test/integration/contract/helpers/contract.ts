@@ -37,6 +37,16 @@ export const DISCOVERY_META_TOOLS = [
 /** The 26 names of tools/list, sorted (contract §1). */
 export const CONTRACT_META_TOOLS: string[] = [...CORE_META_TOOLS, ...DISCOVERY_META_TOOLS].sort();
 
+/**
+ * What tools/list shows by default, the core profile (issue 15): the rest of the 26 are listed under the
+ * full profile (policy gateway_tools.profile: full, or GATEHOUSE_TOOLS_PROFILE=full) and callable by name
+ * under either.
+ */
+export const CORE_PROFILE_TOOLS: string[] = ['gateway.catalog_search', 'gateway.describe', 'gateway.health', 'gateway.invoke', 'gateway.tasks_result'];
+
+/** The environment that lists all 26 (the contract's tools/list). */
+export const FULL_PROFILE = { GATEHOUSE_TOOLS_PROFILE: 'full' } as const;
+
 /** §3: an MCP tool name, 1–128 chars of A-Za-z0-9_-. */
 export const META_TOOL_NAME = /^gateway\.[A-Za-z0-9_.-]{1,120}$/;
 

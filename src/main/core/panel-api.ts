@@ -1,0 +1,119 @@
+// The control panel's channels beyond the first few (server controls, startup policy, activity, catalog,
+// clients, secret import), assembled from their own small modules so the composition root only wires
+// them in. Each answer still passes the core's redaction (redactedApi) on its way out.
+import type { GatehouseApi } from '../../shared/ipc';
+import type { ConfigLocations } from '../config/load';
+import type { AuditRing } from '../logs/audit-ring';
+import type { SecretValues } from '../redaction/secret-values';
+import type { SecretStore } from '../secrets/store';
+import type { Supervisor } from '../supervisor/supervisor';
+import { createActivityApi, SessionClients } from './api-activity';
+import { createCatalogApi } from './api-catalog';
+import { createClientsApi } from './api-clients';
+import { createSecretImportApi } from './api-secret-import';
+import { createServersApi } from './api-servers';
+import { createStartupPolicyApi } from './api-startup-policy';
+import type { GatehouseEvents } from './events';
+import type { OperatorSession } from './operator-session';
+
+export type PanelChannels = Pick<
+  GatehouseApi,
+  | 'stopServer'
+  | 'restartServer'
+  | 'serverStderr'
+  | 'authConnect'
+  | 'getStartupPolicy'
+  | 'previewStartupPolicy'
+  | 'applyStartupPolicy'
+  | 'listActivity'
+  | 'cancelCall'
+  | 'cancelTask'
+  | 'taskResult'
+  | 'searchCatalog'
+  | 'describeTool'
+  | 'invokeTool'
+  | 'tokenMeter'
+  | 'listClients'
+  | 'previewClientSetup'
+  | 'writeClientSetup'
+  | 'previewSecretImport'
+  | 'applySecretImport'
+>;
+
+export interface PanelApiDeps {
+  supervisor: Supervisor;
+  operator: OperatorSession;
+  /** Read late: the audit ring is built after the API object. */
+  audit: () => AuditRing;
+  events: GatehouseEvents;
+  locations: ConfigLocations;
+  knownNames: () => readonly string[];
+  env: NodeJS.ProcessEnv;
+  homeDir: string;
+  projectRoot: string | null;
+  secretStore: SecretStore;
+  secretValues: SecretValues;
+}
+
+export interface PanelApi {
+  channels: PanelChannels;
+  /** Which client each MCP session is; the composition root tells it of every session it creates. */
+  sessions: SessionClients;
+  /** Something the activity view shows changed (a call began or ended, an audit event was recorded). */
+  activityChanged(): void;
+  stop(): Promise<void>;
+}
+
+export function createPanelApi(deps: PanelApiDeps): PanelApi {
+  const sessions = new SessionClients();
+  const servers = createServersApi(deps.supervisor, deps.operator);
+  const policy = createStartupPolicyApi({
+    locations: deps.locations,
+    rows: () => deps.supervisor.snapshot().rows,
+    knownNames: deps.knownNames,
+    operator: deps.operator,
+  });
+  const activity = createActivityApi({
+    supervisor: deps.supervisor,
+    audit: deps.audit,
+    clients: sessions,
+    operator: deps.operator,
+    emit: (snapshot) => deps.events.emit('activityChanged', snapshot),
+  });
+  const catalog = createCatalogApi(deps.supervisor, deps.operator);
+  const clients = createClientsApi({ env: deps.env, homeDir: deps.homeDir });
+  const secretImport = createSecretImportApi({ store: deps.secretStore, projectRoot: deps.projectRoot, secretValues: deps.secretValues });
+  // Pending calls begin and end with a health snapshot (pending_count): the activity view follows it.
+  const offHealth = deps.events.on('healthChanged', () => activity.changed());
+  return {
+    sessions,
+    activityChanged: () => activity.changed(),
+    async stop() {
+      offHealth();
+      activity.stop();
+      await deps.operator.close();
+    },
+    channels: {
+      stopServer: (input) => servers.control('stop', input),
+      restartServer: (input) => servers.control('restart', input),
+      serverStderr: (input) => servers.stderr(input),
+      authConnect: (input) => servers.authConnect(input),
+      getStartupPolicy: () => policy.view(),
+      previewStartupPolicy: (input) => policy.preview(input),
+      applyStartupPolicy: (input) => policy.apply(input),
+      listActivity: () => activity.list(),
+      cancelCall: (input) => activity.cancelCall(input),
+      cancelTask: (input) => activity.cancelTask(input),
+      taskResult: (input) => activity.taskResult(input),
+      searchCatalog: (input) => catalog.search(input),
+      describeTool: (input) => catalog.describe(input),
+      invokeTool: (input) => catalog.invoke(input),
+      tokenMeter: () => catalog.tokenMeter(),
+      listClients: () => clients.list(),
+      previewClientSetup: (input) => clients.preview(input),
+      writeClientSetup: (input) => clients.write(input),
+      previewSecretImport: (input) => secretImport.preview(input),
+      applySecretImport: (input) => secretImport.apply(input),
+    },
+  };
+}

@@ -1,0 +1,162 @@
+// OAuth for remote MCP servers, one object per Gatehouse process: the transports' bearer tokens, the
+// interactive sign-in (one per server at a time), sign-out and a status without values. State is kept per
+// server URL, so every connection to one server (the supervised one, the catalog indexer's) shares one
+// token and one renewal.
+import { discoverOAuthServerInfo, type FetchLike } from '@modelcontextprotocol/client';
+import type { RemoteServerDefinition } from '../config/types';
+import type { KeychainBackend } from '../secrets/keychain';
+import { safeMessage } from '../common/errors';
+import { connectionAuth, type ConnectionAuth, type ConnectionAuthOptions } from './connection-auth';
+import { missingScopes } from './expiry';
+import { revokeToken } from './revoke';
+import { ServerOAuthState } from './server-state';
+import { startSignIn, type SignInSession } from './sign-in';
+import { canonicalServerUrl, TokenRecords } from './token-records';
+
+const SIGN_IN_TIMEOUT_MS = 10 * 60_000;
+
+export interface RemoteOAuthOptions {
+  backend: KeychainBackend;
+  /** Every token value read or written (the redaction pipeline's secret values). */
+  onSecret?: (value: string) => void;
+  /** Requests to authorization servers and metadata documents (default: global fetch). */
+  fetch?: FetchLike;
+  now?: () => number;
+  signInTimeoutMs?: number;
+}
+
+export interface OAuthStatus {
+  server: string;
+  signed_in: boolean;
+  scope: string | null;
+  /** Scopes the server asked for that the stored token lacks (a sign-in asks for them). */
+  missing_scopes: string[];
+  expires_at: string | null;
+  refreshable: boolean;
+  /** The authorization URL of a sign-in waiting for its browser, if one is. */
+  pending_authorization_url: string | null;
+}
+
+export interface SignOutResult {
+  server: string;
+  /** Whether a sign-in was stored. */
+  was_signed_in: boolean;
+  /** Which tokens the authorization server confirmed revoked. */
+  revoked: ('refresh_token' | 'access_token')[];
+  /** Why revocation did not happen (the stored tokens are deleted all the same). */
+  revocation_note: string | null;
+}
+
+export class RemoteOAuth {
+  private readonly records: TokenRecords;
+  private readonly states = new Map<string, ServerOAuthState>();
+  private readonly signIns = new Map<string, SignInSession>();
+  private readonly fetchFn: FetchLike;
+
+  constructor(private readonly options: RemoteOAuthOptions) {
+    this.records = new TokenRecords(options.backend);
+    this.fetchFn = options.fetch ?? ((url, init) => fetch(url, init));
+  }
+
+  private stateFor(definition: RemoteServerDefinition): ServerOAuthState {
+    const key = canonicalServerUrl(definition.url);
+    let state = this.states.get(key);
+    if (!state) {
+      state = new ServerOAuthState(key, this.records, { onSecret: this.options.onSecret ?? (() => undefined), now: this.options.now ?? Date.now });
+      this.states.set(key, state);
+    }
+    return state;
+  }
+
+  /** The transport's token source for one connection. */
+  connectionAuth(definition: RemoteServerDefinition, refused: ConnectionAuthOptions['refused']): ConnectionAuth {
+    return connectionAuth(this.stateFor(definition), definition, { fetchFn: this.fetchFn, refused });
+  }
+
+  /** The sign-in waiting for its browser, if one is (settled ones are forgotten once read). */
+  pendingSignIn(definition: RemoteServerDefinition): SignInSession | null {
+    return this.signIns.get(canonicalServerUrl(definition.url)) ?? null;
+  }
+
+  /** Drops a settled sign-in once its outcome was reported, so the next request starts a new one. */
+  forgetSignIn(definition: RemoteServerDefinition, session: SignInSession): void {
+    const key = canonicalServerUrl(definition.url);
+    if (this.signIns.get(key) === session) this.signIns.delete(key);
+  }
+
+  /**
+   * Starts a sign-in, or returns the one already waiting. The session's authorization URL is what the
+   * person opens; `done` settles when the browser came back (or the flow failed or timed out).
+   */
+  async signIn(definition: RemoteServerDefinition, options: { scope?: string | null; force?: boolean } = {}): Promise<SignInSession> {
+    const key = canonicalServerUrl(definition.url);
+    const waiting = this.signIns.get(key);
+    if (waiting && waiting.settled === null) return waiting;
+    const session = await startSignIn(this.stateFor(definition), definition, {
+      fetchFn: this.fetchFn,
+      scope: options.scope ?? null,
+      force: options.force,
+      timeoutMs: this.options.signInTimeoutMs ?? SIGN_IN_TIMEOUT_MS,
+    });
+    this.signIns.set(key, session);
+    void session.done.then(() => {
+      // Kept a moment after it settles so a caller asking "is it done?" reads the outcome once.
+      if (this.signIns.get(key) === session) setTimeout(() => this.signIns.get(key) === session && this.signIns.delete(key), 60_000).unref();
+    });
+    return session;
+  }
+
+  async status(definition: RemoteServerDefinition): Promise<OAuthStatus> {
+    const state = this.stateFor(definition);
+    const record = await state.loadTokens(true);
+    const pending = this.signIns.get(canonicalServerUrl(definition.url));
+    return {
+      server: definition.name,
+      signed_in: record !== null,
+      scope: record?.scope ?? null,
+      missing_scopes: record ? missingScopes(record.required_scope, record.scope) : [],
+      expires_at: record?.expires_at ? new Date(record.expires_at).toISOString() : null,
+      refreshable: Boolean(record?.refresh_token),
+      pending_authorization_url: pending && pending.settled === null ? pending.authorizationUrl : null,
+    };
+  }
+
+  /** Revokes the stored tokens at the authorization server (RFC 7009) where it offers that, then deletes them. */
+  async signOut(definition: RemoteServerDefinition): Promise<SignOutResult> {
+    const key = canonicalServerUrl(definition.url);
+    this.signIns.get(key)?.cancel();
+    this.signIns.delete(key);
+    const state = this.stateFor(definition);
+    const record = await state.loadTokens(true);
+    const result: SignOutResult = { server: definition.name, was_signed_in: record !== null, revoked: [], revocation_note: null };
+    if (!record) {
+      await state.deleteTokens();
+      return result;
+    }
+    try {
+      const configured = definition.auth?.protectedResourceMetadataUrl;
+      const metadata =
+        state.discovery?.authorizationServerMetadata ??
+        (await discoverOAuthServerInfo(definition.url, { fetchFn: this.fetchFn, ...(configured ? { resourceMetadataUrl: new URL(configured) } : {}) })).authorizationServerMetadata;
+      // OIDC metadata types leave revocation_endpoint out, though servers publish it there too.
+      const endpoint = (metadata as { revocation_endpoint?: unknown } | undefined)?.revocation_endpoint;
+      if (typeof endpoint !== 'string') {
+        result.revocation_note = 'the authorization server offers no revocation endpoint; the tokens stay valid there until they expire';
+      } else {
+        const client = await state.loadClient();
+        // The refresh token first: revoking it ends the grant, which most servers extend to its access tokens.
+        if (record.refresh_token && (await revokeToken(endpoint, record.refresh_token, 'refresh_token', client, this.fetchFn)) === 'revoked') {
+          result.revoked.push('refresh_token');
+        }
+        if ((await revokeToken(endpoint, record.access_token, 'access_token', client, this.fetchFn)) === 'revoked') result.revoked.push('access_token');
+        else result.revocation_note = 'the access token cannot be revoked (the server does not support it for this token type); it stays valid until it expires';
+      }
+    } catch (error) {
+      result.revocation_note = `revoking at the authorization server failed (${safeMessage(error).slice(0, 200)}); the stored tokens are deleted all the same`;
+    }
+    await state.deleteTokens();
+    state.problem = null;
+    state.issuedAfterRefusal.clear();
+    return result;
+  }
+}

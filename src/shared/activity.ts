@@ -1,0 +1,66 @@
+// The activity view: what every client session has in flight (pending calls, MCP tasks) and the recent
+// audit events, pushed as one snapshot with a generation so a stale one is dropped.
+import * as z from 'zod';
+
+export const PendingCallView = z.object({
+  request_id: z.string(),
+  server: z.string(),
+  tool_id: z.string(),
+  started_at: z.string(),
+  timeout_ms: z.number().int(),
+  state: z.enum(['pending', 'active', 'stalled']),
+  last_activity_at: z.string(),
+  progress: z.object({ progress: z.number(), total: z.number().nullable(), message: z.string().nullable() }).nullable(),
+  task_id: z.string().nullable(),
+});
+export type PendingCallView = z.infer<typeof PendingCallView>;
+
+export const TaskView = z.object({
+  server: z.string(),
+  task_id: z.string(),
+  tool_id: z.string(),
+  status: z.string(),
+  status_message: z.string().nullable(),
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+  terminal: z.boolean(),
+});
+export type TaskView = z.infer<typeof TaskView>;
+
+export const ActivitySession = z.object({
+  session_id: z.string(),
+  /** The client's own name from its MCP handshake (clientInfo), or null if it gave none or is gone. */
+  client_name: z.string().nullable(),
+  calls: z.array(PendingCallView),
+  tasks: z.array(TaskView),
+});
+export type ActivitySession = z.infer<typeof ActivitySession>;
+
+export const AuditEventView = z.object({
+  ts: z.string(),
+  session_id: z.string().nullable(),
+  method: z.string(),
+  tool: z.string().nullable(),
+  server: z.string().nullable(),
+  outcome: z.string(),
+  latency_ms: z.number(),
+  error: z.string().nullable(),
+});
+export type AuditEventView = z.infer<typeof AuditEventView>;
+
+export const ActivitySnapshot = z.object({
+  generation: z.number().int().nonnegative(),
+  sessions: z.array(ActivitySession),
+  /** Newest first, at most 50. */
+  audit: z.array(AuditEventView),
+});
+export type ActivitySnapshot = z.infer<typeof ActivitySnapshot>;
+
+export const CancelCallInput = z.object({ request_id: z.string().min(1), force: z.boolean().optional() }).strict();
+export const CancelTaskInput = z.object({ server: z.string().min(1), task_id: z.string().min(1) }).strict();
+export const CancelOutcome = z.object({
+  /** cancelled · refused (still healthy: force needed) · already_complete · not_found · error */
+  status: z.string(),
+  message: z.string(),
+});
+export type CancelOutcome = z.infer<typeof CancelOutcome>;
