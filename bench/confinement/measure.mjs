@@ -26,7 +26,7 @@ export async function benchConfinement({ base, launcher, everything, gone, calls
   writeFileSync(join(home, '.mcp.json'), JSON.stringify({ mcpServers: { confined: server, unconfined: { ...server, gatehouse: { confinement: { enabled: false } } } } }));
   const env = { PATH: process.env.PATH ?? '', HOME: home, GATEHOUSE_REGISTRY_URL: 'http://127.0.0.1:9', GATEHOUSE_CATALOG_INDEX: 'off' };
   const client = new Client({ name: 'bench-confinement', version: '1' });
-  const transport = new StdioClientTransport({ command: process.execPath, args: [launcher, 'serve', '--transport', 'stdio'], env, stderr: 'ignore', cwd: home });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [launcher, 'serve', '--transport', 'stdio', '--standalone'], env, stderr: 'ignore', cwd: home });
   await client.connect(transport);
   const pid = transport.pid;
   const meta = async (name, args) => {
