@@ -7,6 +7,7 @@
 // host pids), and its PID namespace dies with its first process, taking every process inside with it.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
+import { constants } from 'node:os';
 import { createChildCgroup, moveIntoCgroup, removeCgroup } from './child-cgroup';
 import type { ConfinementView } from '../common/confinement/view';
 import type { LogRing } from './log-ring';
@@ -66,8 +67,9 @@ export async function spawnServer(spec: SpawnSpec, stderr: LogRing, options: Spa
   // An unread stderr pipe fills and blocks the child (SDK pitfall #1): always read it.
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => stderr.push(chunk));
+  const confined = options.confinement?.state === 'confined';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once('exit', (code, signal) => resolve({ code, signal }));
+    child.once('exit', (code, signal) => resolve(confined ? serverExit(code, signal) : { code, signal }));
   });
   let resolveStopped!: () => void;
   const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
@@ -87,6 +89,18 @@ export async function spawnServer(spec: SpawnSpec, stderr: LogRing, options: Spa
   const server: SpawnedServer = { child, stderr, exited, tree, stopped, argv, confinement: options.confinement ?? null };
   markStopped.set(server, resolveStopped);
   return server;
+}
+
+/**
+ * The server's own exit, seen through bubblewrap: its init (pid 1 of the server's PID namespace) exits
+ * with 128 + N when the server was killed by signal N, so a stopped server would read "exit code 143"
+ * instead of "signal SIGTERM". A server that itself exits with 129..192 reads as that signal too: the
+ * two cannot be told apart from outside, and a signal is by far the likelier.
+ */
+export function serverExit(code: number | null, signal: NodeJS.Signals | null): { code: number | null; signal: NodeJS.Signals | null } {
+  if (signal !== null || code === null || code <= 128) return { code, signal };
+  const name = Object.entries(constants.signals).find(([, number]) => number === code - 128)?.[0] as NodeJS.Signals | undefined;
+  return name ? { code: null, signal: name } : { code, signal };
 }
 
 /** bubblewrap itself: the process spawned, and its child, the init of the server's PID namespace. */
