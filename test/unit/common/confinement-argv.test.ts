@@ -159,6 +159,14 @@ describe('confinementArgv', () => {
     expect(mountsOf(composed)).toEqual(expect.arrayContaining([`ro trust ${HOME}/certs/corp.pem`, `ro toolchain ${HOME}/.pyenv/versions/3.12`]));
   });
 
+  it('mounts a path once when several names lead to it (trust variables naming one bundle, a link to it)', () => {
+    const bundle = '/etc/ssl/certs/ca-certificates.crt';
+    const host = layout({ trustPaths: [bundle, bundle, '/etc/ssl/cert.pem'] });
+    const composed = confinementArgv(profile(), facts(host, { [bundle]: { kind: 'file', real: bundle }, '/etc/ssl/cert.pem': { kind: 'file', real: bundle } }));
+    expect(mountsOf(composed).filter((m) => m.endsWith(bundle))).toEqual([`ro trust ${bundle}`]);
+    expect(composed.argv.filter((a) => a === bundle)).toHaveLength(2);
+  });
+
   it('an XDG base folder outside the home is private too, and a missing grant mounts nothing', () => {
     const host = layout({ xdgDirs: ['/srv/xdg/config'] });
     const composed = confinementArgv(profile({ grants: [{ path: '/nowhere', access: 'ro' }] }), facts(host, { '/srv/xdg/config': { kind: 'dir', real: '/srv/xdg/config' } }));

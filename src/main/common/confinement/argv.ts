@@ -225,6 +225,9 @@ class Mounts {
     const info = this.paths.get(path);
     if (!info) return;
     if (kind === 'toolchain' && this.shows(info.real) && this.cover(info.real)?.access === 'ro') return;
+    // Several names for one path (trust variables naming the same bundle, a link to it): mounted once.
+    const cover = this.cover(info.real);
+    if (cover?.how === 'bind' && cover.path === info.real && cover.access === access) return;
     this.push({ how: 'bind', path: info.real, access, kind });
   }
 
