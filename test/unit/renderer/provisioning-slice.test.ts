@@ -93,20 +93,27 @@ describe('provisioning slice', () => {
 
   it('sync: subscribes before seeding, so a push that beats the seed wins; a failed seed is shown', async () => {
     const { store } = build();
-    let listener: ((s: ProvisioningSnapshot) => void) | null = null;
+    const subscribed: { listener: ((s: ProvisioningSnapshot) => void) | null } = { listener: null };
     const seed = deferred<ProvisioningSnapshot>();
     const bridge = {
       listProvisioning: () => seed.promise,
-      on: { provisioningChanged: (l: (s: ProvisioningSnapshot) => void) => ((listener = l), () => (listener = null)) },
+      on: {
+        provisioningChanged: (l: (s: ProvisioningSnapshot) => void) => {
+          subscribed.listener = l;
+          return () => {
+            subscribed.listener = null;
+          };
+        },
+      },
     } as unknown as GatehouseBridge; // only the two members the sync touches
     const off = startProvisioningSync(bridge, store.getState);
-    listener?.(snapshot(5, [job('pushed', 'installing')]));
+    subscribed.listener?.(snapshot(5, [job('pushed', 'installing')]));
     seed.resolve(snapshot(4, []));
     await seed.promise;
     await Promise.resolve();
     expect(store.getState().provisioning?.jobs.map((j) => j.server)).toEqual(['pushed']);
     off();
-    expect(listener).toBeNull();
+    expect(subscribed.listener).toBeNull();
 
     const failing = build().store;
     const bad = deferred<ProvisioningSnapshot>();
