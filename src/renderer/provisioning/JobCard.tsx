@@ -40,10 +40,18 @@ export function JobCard({ job }: { job: JobView }) {
       </p>
       {job.error && (
         <div className="job-error">
+          {/* The job's message usually is the error's: said once. */}
+          {job.error.message !== job.message && <p>{job.error.message}</p>}
           <p>
-            <span className="outcome-code">{job.error.code}</span> {job.error.message}
+            <span className="outcome-code" title="Error code">
+              {job.error.code}
+            </span>{' '}
+            {job.error.suggestion && (
+              <span className="job-suggestion">
+                <span className="job-suggestion-label">Next step:</span> {job.error.suggestion}
+              </span>
+            )}
           </p>
-          {job.error.suggestion && <p className="job-suggestion">Next step: {job.error.suggestion}</p>}
         </div>
       )}
       {failed && job.output_tail.length > 0 && (

@@ -41,9 +41,12 @@ function ProvisionAnswer() {
         {outcome.error_code && <span className="outcome-code"> {outcome.error_code}</span>}
       </p>
       {outcome.env_var && (
-        <p className="provision-outcome-line">
-          Store <code>{outcome.env_var}</code> in Secrets{outcome.env_instructions ? ` (${outcome.env_instructions})` : ''}, then provision again.
-        </p>
+        <>
+          <p className="provision-outcome-line">
+            In the panel: store <code>{outcome.env_var}</code> under Secrets, then provision again.
+          </p>
+          {outcome.env_instructions && <p className="provision-outcome-line">Where to get it: {outcome.env_instructions}</p>}
+        </>
       )}
       {outcome.next_step && !outcome.env_var && (
         <p className="provision-outcome-line">
