@@ -9,6 +9,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatehouse } from '../../src/main/core/gatehouse';
@@ -27,6 +28,9 @@ servers:
   packaged:
     description: A packaged server the stand-in npx runs
     package: { type: npm, name: "@gatehouse-test/packaged" }
+  agentmade:
+    description: The packaged server again, provisioned by an agent
+    package: { type: npm, name: "@gatehouse-test/agentmade" }
   broken:
     description: A package whose install fails
     package: { type: npm, name: "@gatehouse-test/broken" }
@@ -143,10 +147,27 @@ describe('provisioning view', () => {
     // Newest first: the broken job above the packaged one.
     const order = await page.getByRole('list', { name: 'Install jobs, newest first' }).getByRole('listitem', { name: /^Install job for/ }).evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
     expect(order).toEqual(['Install job for broken', 'Install job for packaged']);
+    expect(await page.getByTestId('nav-provisioning').textContent()).toBe('Provisioning');
     // A child's output is hostile: the token it printed never crosses to the page nor shows in it.
     expect(tail).not.toContain(LEAKED);
     expect(panel.bridge.toPage.join('\n')).not.toContain(LEAKED);
     expect(await page.content()).not.toContain(LEAKED);
+  });
+
+  it("follows a job an agent started with gateway.provision, without the operator's asking", async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await gatehouse.createMcpServer('in-process').connect(serverSide);
+    const agent = new Client({ name: 'e2e-agent', version: '1.0.0' });
+    await agent.connect(clientSide);
+    try {
+      const answer = await agent.callTool({ name: 'gateway.provision', arguments: { server_name: 'agentmade' } });
+      expect(answer.isError).not.toBe(true);
+      await expect.poll(() => page.getByTestId('job-status-agentmade').textContent(), { timeout: WAIT }).toBe('complete');
+      expect(await page.getByTestId('job-tools-agentmade').textContent()).toContain('echo');
+      expect(panel.bridge.calls.filter((name) => name === 'listProvisioning')).toHaveLength(1);
+    } finally {
+      await agent.close();
+    }
   });
 
   it('answers which credential a server needs, starting no job', async () => {

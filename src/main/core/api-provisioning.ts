@@ -60,6 +60,7 @@ export function createProvisioningApi(options: ProvisioningApiOptions) {
   let generation = 0;
   let queued = false;
   let ticker: NodeJS.Timeout | null = null;
+  let lastPushed = '[]';
 
   const snapshot = (): ProvisioningSnapshot => ({ generation, jobs: jobs.list().map(jobView) });
 
@@ -69,8 +70,14 @@ export function createProvisioningApi(options: ProvisioningApiOptions) {
     queued = true;
     setTimeout(() => {
       queued = false;
-      generation++;
-      options.emit(snapshot());
+      // Every client's tool call reaches here (its audit record): push only when the jobs changed.
+      const views = jobs.list().map(jobView);
+      const shown = JSON.stringify(views);
+      if (shown !== lastPushed) {
+        lastPushed = shown;
+        generation++;
+        options.emit({ generation, jobs: views });
+      }
       const busy = jobs.list().some((job) => !isFinished(job.status));
       if (busy && !ticker) {
         ticker = setInterval(changed, TICK_MS);
