@@ -51,7 +51,7 @@ function pageScript(rows, seconds) {
   const listeners = new Map();
   const empty = {
     listHealth: () => snapshot(0), listConfigIssues: () => [], listProjectTrust: () => ({ project_root: null, files: [] }),
-    listLogs: () => ({ lines: [] }), listActivity: () => ({ generation: 0, sessions: [], audit: [] }),
+    listLogs: () => ({ lines: [] }), listActivity: () => ({ generation: 0, sessions: [], projects: [], audit: [] }),
   };
   const bridge = new Proxy({ on: new Proxy({}, { get: (_t, name) => (listener) => {
     if (!listeners.has(name)) listeners.set(name, new Set());

@@ -31,6 +31,8 @@ export const ActivitySession = z.object({
   session_id: z.string(),
   /** The client's own name from its MCP handshake (clientInfo), or null if it gave none or is gone. */
   client_name: z.string().nullable(),
+  /** The project folder whose servers this session sees beside the user's (null: the user's only, or the panel). */
+  project: z.string().nullable(),
   calls: z.array(PendingCallView),
   tasks: z.array(TaskView),
 });
@@ -48,9 +50,15 @@ export const AuditEventView = z.object({
 });
 export type AuditEventView = z.infer<typeof AuditEventView>;
 
+/** A project some client session works in, and how many sessions use it. */
+export const AttachedProject = z.object({ root: z.string(), sessions: z.number().int().nonnegative() });
+export type AttachedProject = z.infer<typeof AttachedProject>;
+
 export const ActivitySnapshot = z.object({
   generation: z.number().int().nonnegative(),
   sessions: z.array(ActivitySession),
+  /** Projects of the clients attached to this gateway (each sees its own project's servers). */
+  projects: z.array(AttachedProject),
   /** Newest first, at most 50. */
   audit: z.array(AuditEventView),
 });

@@ -2,11 +2,15 @@
 // a try-invoke through gateway.invoke (policy applies), and the token meter.
 import * as z from 'zod';
 
-export const CatalogCard = z.object({
+/** Which tool a card or a detail is about: its catalog id (server.tool), its server and name, its title. */
+const ToolIdentity = z.object({
   tool_id: z.string(),
   server: z.string(),
   tool_name: z.string(),
   title: z.string().nullable(),
+});
+
+export const CatalogCard = ToolIdentity.extend({
   short_description: z.string(),
   tags: z.array(z.string()),
   availability: z.enum(['online', 'lazy', 'starting', 'offline']),
@@ -30,10 +34,7 @@ const JsonSchema = z.record(z.string(), z.unknown());
 
 export const ToolDetail = z.object({
   ok: z.boolean(),
-  tool_id: z.string(),
-  server: z.string(),
-  tool_name: z.string(),
-  title: z.string().nullable(),
+  ...ToolIdentity.shape,
   description: z.string().nullable(),
   input_schema: JsonSchema.nullable(),
   safety_notes: z.array(z.string()),

@@ -5,6 +5,12 @@ import * as z from 'zod';
 const Digest = z.string().regex(/^[0-9a-f]{64}$/);
 const ErrorEntry = z.object({ code: z.string(), message: z.string() }).strict();
 
+/** Every runtime document: the one API version first, then its kind, status and own fields; nothing else. */
+const runtimeDocument = <T extends z.ZodRawShape>(shape: T) => z.object({ apiVersion: z.literal('gatehouse.dev/runtime/v1'), ...shape }).strict();
+
+/** A document of something that worked: its errors list is there and always empty. */
+const succeeded = <T extends z.ZodRawShape>(shape: T) => runtimeDocument({ ...shape, errors: z.array(ErrorEntry).length(0) });
+
 export const FindingSchema = z
   .object({
     id: z.string().regex(/^(host|runtime)\.[a-z0-9-]+$/),
@@ -18,58 +24,43 @@ export const FindingSchema = z
   })
   .strict();
 
-export const DoctorResultSchema = z
-  .object({
-    apiVersion: z.literal('gatehouse.dev/runtime/v1'),
-    kind: z.literal('DoctorResult'),
-    status: z.enum(['healthy', 'findings']),
-    root: z.string().nullable(),
-    environment: z.object({ kind: z.enum(['host', 'container']), platform: z.string(), arch: z.string() }).strict(),
-    runtime: z.object({ uvVersion: z.string().nullable(), pythonVersion: z.string().nullable() }).strict(),
-    totals: z.object({ error: z.number().int(), warn: z.number().int(), info: z.number().int(), deferred: z.number().int() }).strict(),
-    findings: z.array(FindingSchema),
-    errors: z.array(ErrorEntry).length(0),
-  })
-  .strict();
+export const DoctorResultSchema = succeeded({
+  kind: z.literal('DoctorResult'),
+  status: z.enum(['healthy', 'findings']),
+  root: z.string().nullable(),
+  environment: z.object({ kind: z.enum(['host', 'container']), platform: z.string(), arch: z.string() }).strict(),
+  runtime: z.object({ uvVersion: z.string().nullable(), pythonVersion: z.string().nullable() }).strict(),
+  totals: z.object({ error: z.number().int(), warn: z.number().int(), info: z.number().int(), deferred: z.number().int() }).strict(),
+  findings: z.array(FindingSchema),
+});
 
-export const FailureDocumentSchema = z
-  .object({
-    apiVersion: z.literal('gatehouse.dev/runtime/v1'),
-    kind: z.enum(['McpVerification', 'RuntimePreparation', 'DoctorResult']),
-    status: z.enum(['failed', 'unavailable']),
-    root: z.string().nullable(),
-    errors: z.array(ErrorEntry).min(1),
-  })
-  .strict();
+export const FailureDocumentSchema = runtimeDocument({
+  kind: z.enum(['McpVerification', 'RuntimePreparation', 'DoctorResult']),
+  status: z.enum(['failed', 'unavailable']),
+  root: z.string().nullable(),
+  errors: z.array(ErrorEntry).min(1),
+});
 
-export const VerificationSchema = z
-  .object({
-    apiVersion: z.literal('gatehouse.dev/runtime/v1'),
-    kind: z.literal('McpVerification'),
-    status: z.literal('verified'),
-    root: z.string(),
-    uvVersion: z.string().regex(/^uv \d+\.\d+\.\d+$/),
-    policySha256: Digest,
-    offline: z.boolean(),
-    cacheDir: z.string().nullable(),
-    servers: z.array(z.object({ path: z.string(), headerSha256: Digest, profileSha256: Digest, requiresPython: z.string() }).strict()),
-    errors: z.array(ErrorEntry).length(0),
-  })
-  .strict();
+export const VerificationSchema = succeeded({
+  kind: z.literal('McpVerification'),
+  status: z.literal('verified'),
+  root: z.string(),
+  uvVersion: z.string().regex(/^uv \d+\.\d+\.\d+$/),
+  policySha256: Digest,
+  offline: z.boolean(),
+  cacheDir: z.string().nullable(),
+  servers: z.array(z.object({ path: z.string(), headerSha256: Digest, profileSha256: Digest, requiresPython: z.string() }).strict()),
+});
 
-export const PreparationSchema = z
-  .object({
-    apiVersion: z.literal('gatehouse.dev/runtime/v1'),
-    kind: z.literal('RuntimePreparation'),
-    status: z.enum(['prepared', 'offline-ready']),
-    root: z.string(),
-    policySha256: Digest,
-    profileCount: z.number().int(),
-    cacheDir: z.string().nullable(),
-    profiles: z.array(z.object({ sha256: Digest, requiresPython: z.string(), durationMs: z.number().int().nonnegative() }).strict()),
-    errors: z.array(ErrorEntry).length(0),
-  })
-  .strict();
+export const PreparationSchema = succeeded({
+  kind: z.literal('RuntimePreparation'),
+  status: z.enum(['prepared', 'offline-ready']),
+  root: z.string(),
+  policySha256: Digest,
+  profileCount: z.number().int(),
+  cacheDir: z.string().nullable(),
+  profiles: z.array(z.object({ sha256: Digest, requiresPython: z.string(), durationMs: z.number().int().nonnegative() }).strict()),
+});
 
 /** The doctor panel asks with this; the CLI flags map onto the same fields. */
 export const DoctorRequestSchema = z

@@ -2,8 +2,11 @@
 // flight (forced, the child is told), the startup-policy preview and apply, catalog search, describe and
 // try-invoke through gateway.invoke's path, the activity snapshot naming the client, the token meter and
 // the clients' setup preview and write.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CORE_PROFILE_TOOLS } from '../../src/main/gateway/mcp-server';
+import { approveFile } from '../../src/main/trust/store';
 import { coreForFile, waitFor } from '../helpers/core';
 import { faultServer } from '../helpers/workspace';
 import { callMeta } from '../helpers/meta';
@@ -31,6 +34,26 @@ describe('panel channels', () => {
     await waitFor(async () => /cancelled request/.test((await api.serverStderr({ name: 'fault' })).lines.join('\n')), 'the child says it was told');
     const stopped = await api.stopServer({ name: 'fault' });
     expect(stopped).toMatchObject({ ok: true, row: { status: 'stopped' } });
+  });
+
+  it("shows which project each client session works in, and the projects clients attached", async () => {
+    const api = file.core.gatehouse.api;
+    const other = join(file.workspace.root, 'other-project');
+    mkdirSync(other, { recursive: true });
+    writeFileSync(join(other, 'package.json'), '{}');
+    // Its own approved server: a client there sees the user's servers and its project's, not this one's.
+    const config = JSON.stringify({ mcpServers: { theirs: faultServer() } });
+    writeFileSync(join(other, '.mcp.json'), config);
+    approveFile(file.workspace.stateDir, join(other, '.mcp.json'), config);
+    const client = await file.core.connect({ sessionId: 'from-other', operator: false, projectRoot: other });
+    const call = callMeta(client, 'gateway.invoke', { tool_id: 'theirs::silent', options: { timeout_ms: 60_000 } });
+    await waitFor(async () => (await api.listActivity({})).sessions.some((s) => s.session_id === 'from-other' && s.calls.length > 0), 'the call is pending');
+    const snapshot = await api.listActivity({});
+    expect(snapshot.sessions.find((s) => s.session_id === 'from-other')?.project).toBe(realpathSync(other));
+    expect(snapshot.projects).toContainEqual({ root: realpathSync(other), sessions: 1 });
+    const pending = snapshot.sessions.find((s) => s.session_id === 'from-other')?.calls[0]?.request_id ?? '';
+    expect((await api.cancelCall({ request_id: pending, force: true })).status).toBe('cancelled');
+    expect((await call).isError).toBe(true);
   });
 
   it('previews the exact file change of a startup-policy toggle and applies it', async () => {
@@ -62,7 +85,8 @@ describe('panel channels', () => {
     expect(bad.ok).toBe(false);
     expect(bad.errors[0]?.code).toBe('E304');
     const meter = await api.tokenMeter({});
-    expect(meter.gateway.tools).toBeGreaterThan(10);
+    // What a client is shown: the core profile's meta-tools (the default), not all 26.
+    expect(meter.gateway.tools).toBe(CORE_PROFILE_TOOLS.size);
     expect(meter.servers.find((s) => s.name === 'fault')).toMatchObject({ basis: 'live', tools: 8 });
     expect(meter.downstream.tokens).toBeGreaterThan(0);
     const audit = (await api.listActivity({})).audit;

@@ -45,6 +45,11 @@ Usage:
   gatehouse refresh [--force] [--source claude_config|custom] [--port 3344] [--json]
       Ask the running gateway to re-read its config and say what changed (servers started, stopped,
       restarted). Exit 1 when no gateway runs or the refresh is refused (calls pending; --force cancels them).
+  gatehouse provision NAME [--port 3344] [--json]
+      Ask the running gateway to provision a manifest or registered server (the install job an agent
+      starts with gateway.provision) and follow it: a progress bar on a terminal, one line per stage
+      (download, install, start, tools) otherwise. A failure shows the installer's last lines; a missing
+      credential says which "secrets set" to run. Exit 0 ready, 1 failed or no gateway.
   gatehouse secrets set NAME [--scope user|project|tenant] [--project DIR] [--tenant ID] [--json]
       Store a credential in the OS keychain. The value comes from stdin or a hidden prompt;
       "set NAME VALUE --value-from-arg" takes it from the command line (visible in process lists).

@@ -9,6 +9,7 @@ import { HELP } from './help';
 import { doctor } from './doctor';
 import { logs } from './logs';
 import { mcp } from './mcp';
+import { provision } from './provision';
 import { proxy } from './proxy';
 import { refresh } from './refresh';
 import { secrets } from './secrets';
@@ -34,6 +35,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<CommandResult>> = {
   setup,
   logs,
   refresh,
+  provision,
   auth,
   service,
   init,

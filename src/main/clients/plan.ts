@@ -3,8 +3,9 @@
 // absence) the plan was computed from — checked before writing and again right before the rename —
 // atomically, keeping its permission bits. Every planned text is re-read before it is offered: the entry
 // must come out as intended and everything else unchanged. Concurrent writers: see write-setup.ts.
-import { chmodSync, lstatSync, statSync } from 'node:fs';
+import { chmodSync, statSync } from 'node:fs';
 import { SymlinkRefused, writeFileAtomic } from '../common/atomic-write';
+import { present } from '../common/file-presence';
 import { openDocument, type EditResult, type EntryDocument } from './document';
 import { buildEntry, entryMatches, mergeEntry, ownedKeys, sameData, type EntryRequest } from './entry';
 import { chooseFile, clientFiles, type PathContext } from './paths';
@@ -38,15 +39,6 @@ export interface SetupPlan {
 }
 
 /** A symbolic link counts as present (so it is refused), even when it dangles. */
-export function present(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export function clientFile(client: ClientSpec, ctx: PathContext): string {
   return chooseFile(clientFiles(client, ctx), present);
 }

@@ -3,8 +3,9 @@
 // crash leaves the old file or the new one — never half of either — and nobody can read it in between.
 // A symbolic link at the target is refused: Gatehouse never writes through links.
 import { randomBytes } from 'node:crypto';
-import { closeSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { isSymlink } from './file-presence';
 
 export class SymlinkRefused extends Error {
   constructor(readonly path: string) {
@@ -47,14 +48,6 @@ export function writeFileAtomic(path: string, content: string | Uint8Array, mode
     throw error;
   }
   syncFolder(dir);
-}
-
-function isSymlink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false; // nothing there yet
-  }
 }
 
 function syncFolder(dir: string): void {

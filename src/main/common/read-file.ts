@@ -5,6 +5,7 @@
 // and a missing file stays distinguishable so "absent" is not an error.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
+import { isSymlink } from './file-presence';
 
 /** The cap for config-like files: far above any real config, far below trouble. */
 export const CONFIG_MAX_BYTES = 1024 * 1024;
@@ -88,14 +89,6 @@ function fromError(error: unknown, path: string): ReadRefusal {
   if (errno === 'EISDIR') return refusal('not_regular', 'is a folder, not a regular file', errno);
   if (errno === 'EACCES' || errno === 'EPERM') return refusal('unreadable', `cannot be read (${errno}); check its permissions`, errno);
   return refusal('unreadable', `cannot be read (${errno ?? 'error'})`, errno);
-}
-
-function isSymlink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
-  }
 }
 
 /** A file's identity, to check that what was opened is the file that was meant. */

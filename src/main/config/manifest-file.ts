@@ -28,3 +28,8 @@ export function parseManifestText(path: string, text: string): ParsedFile {
   });
   return { data: null, issues };
 }
+
+/** The variable names of an entry's `env_vars` / `optional_env_vars` (each a name or `{ name, where }`). */
+export function envVarNames(entries: readonly (string | { name: string })[]): string[] {
+  return entries.map((entry) => (typeof entry === 'string' ? entry : entry.name));
+}

@@ -1,23 +1,14 @@
 // Picks the one file a startup-policy change goes to. Only files Gatehouse already reads as config
 // sources qualify: an MCP tool must not become a way to write JSON anywhere on disk. When the choice is
 // not obvious the answer is `ambiguous_source` with the candidates, never a guess.
-import { lstatSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { present } from '../common/file-presence';
 import { sourcePaths, type ConfigLocations } from './load';
 import type { PolicySourceKind, StartupPolicyDiagnostic } from './startup-policy-types';
 
 export type TargetChoice =
   | { ok: true; source: PolicySourceKind; path: string }
   | { ok: false; diagnostic: StartupPolicyDiagnostic };
-
-function present(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function error(code: 'ambiguous_source' | 'invalid_source', message: string, source: PolicySourceKind | null = null, path: string | null = null): TargetChoice {
   return { ok: false, diagnostic: { code, message, source, path, server_name: null, line: null, severity: 'error', error_code: null } };

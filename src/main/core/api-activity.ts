@@ -2,7 +2,7 @@
 // from its handshake) and the recent audit events, pushed as one snapshot with a generation. Cancels go
 // through gateway.cancel and gateway.tasks_cancel in the operator session, so the meta-tools' rules hold.
 import type { Server } from '@modelcontextprotocol/server';
-import type { ActivitySession, ActivitySnapshot, AuditEventView, CancelOutcome, PendingCallView, TaskView } from '../../shared/activity';
+import type { ActivitySession, ActivitySnapshot, AttachedProject, AuditEventView, CancelOutcome, PendingCallView, TaskView } from '../../shared/activity';
 import type { InvokeOutcome } from '../../shared/catalog';
 import type { AuditRing } from '../logs/audit-ring';
 import { activityState } from '../supervisor/pending-calls';
@@ -17,22 +17,26 @@ const TICK_MS = 1000;
 const iso = (ms: number) => new Date(ms).toISOString();
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-/** Which client each MCP session is, by the name it gave in its handshake. */
+/** Which client each MCP session is, by the name it gave in its handshake, and the project it works in. */
 export class SessionClients {
-  private readonly servers = new Map<string, WeakRef<Server>>();
+  private readonly servers = new Map<string, { server: WeakRef<Server>; project: string | null }>();
 
-  track(sessionId: string, server: Server): void {
+  track(sessionId: string, server: Server, project: string | null = null): void {
     // Weak: a closed session's server is dropped with it; calls it left are then shown without a name.
-    this.servers.set(sessionId, new WeakRef(server));
+    this.servers.set(sessionId, { server: new WeakRef(server), project });
   }
 
   nameOf(sessionId: string): string | null {
-    const info = this.servers.get(sessionId)?.deref()?.getClientVersion();
+    const info = this.servers.get(sessionId)?.server.deref()?.getClientVersion();
     return info ? (info.title ?? info.name) : null;
   }
 
+  projectOf(sessionId: string): string | null {
+    return this.servers.get(sessionId)?.project ?? null;
+  }
+
   forget(keep: ReadonlySet<string>): void {
-    for (const [id, ref] of this.servers) if (!keep.has(id) && !ref.deref()) this.servers.delete(id);
+    for (const [id, entry] of this.servers) if (!keep.has(id) && !entry.server.deref()) this.servers.delete(id);
   }
 }
 
@@ -41,6 +45,8 @@ export interface ActivityApiOptions {
   audit: () => AuditRing;
   clients: SessionClients;
   operator: OperatorSession;
+  /** Projects attached by client sessions, with their session counts. */
+  projects: () => AttachedProject[];
   emit(snapshot: ActivitySnapshot): void;
 }
 
@@ -57,7 +63,7 @@ export function createActivityApi(options: ActivityApiOptions) {
       const key = id ?? 'gateway';
       let session = sessions.get(key);
       if (!session) {
-        session = { session_id: key, client_name: id ? clients.nameOf(id) : 'Gatehouse', calls: [], tasks: [] };
+        session = { session_id: key, client_name: id ? clients.nameOf(id) : 'Gatehouse', project: id ? clients.projectOf(id) : null, calls: [], tasks: [] };
         sessions.set(key, session);
       }
       return session;
@@ -105,7 +111,7 @@ export function createActivityApi(options: ActivityApiOptions) {
         latency_ms: e.latency_ms,
         error: e.error,
       }));
-    return { generation, sessions: [...sessions.values()], audit };
+    return { generation, sessions: [...sessions.values()], projects: options.projects(), audit };
   };
 
   /** Coalesces bursts (a call's begin, its audit record, a health push) into one snapshot. */

@@ -215,8 +215,10 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     env,
     homeDir,
     projectRoot,
+    attachedProjects: () => projects.list(),
     secretStore: secretStore ?? defaultSecretStore(env, homeDir),
     secretValues: redaction.secrets,
+    jobs: discovery.state.jobs,
   });
   const api: GatehouseApi = redactedApi(redaction, {
     ...panel.channels,
@@ -327,7 +329,9 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
       const connect = server.connect.bind(server);
       server.connect = (transport) => connect(output.wrap(transport));
       sessions.add(server);
-      panel.sessions.track(ownSession.sessionId, server);
+      panel.sessions.track(ownSession.sessionId, server, ownSession.operator ? null : (scope ?? projectRoot));
+      // A new client may bring a project with it: the activity view lists the projects in use.
+      panel.activityChanged();
       const previous = server.onclose;
       let released = false;
       server.onclose = () => {

@@ -32,12 +32,17 @@ export function sameWord(a: string, b: string): boolean {
   return a === b || stemWord(a) === stemWord(b);
 }
 
-export function rankDocs(docs: readonly Doc[], terms: readonly string[]): Scored[] {
-  const wanted = [...new Set(terms.map(stemWord))];
-  if (!docs.length || !wanted.length) return [];
+export interface Ranker {
+  rank(terms: readonly string[]): Scored[];
+}
+
+/**
+ * Counts every document's stems once, so a large, unchanging set (the registry copy) is ranked for many
+ * queries without stemming it again each time.
+ */
+export function buildRanker(docs: readonly Doc[]): Ranker {
   const k1 = 1.2;
   const b = 0.75;
-  // Each document's stems counted once, not once per query word.
   const counted = docs.map((doc) => {
     const counts = new Map<string, number>();
     for (const term of doc.terms) {
@@ -46,21 +51,32 @@ export function rankDocs(docs: readonly Doc[], terms: readonly string[]): Scored
     }
     return { id: doc.id, length: doc.terms.length, counts };
   });
-  const avg = counted.reduce((sum, d) => sum + d.length, 0) / counted.length;
-  const df = new Map(wanted.map((stem) => [stem, counted.filter((d) => d.counts.has(stem)).length]));
-  const scored: Scored[] = [];
-  for (const doc of counted) {
-    let score = 0;
-    for (const stem of wanted) {
-      const tf = doc.counts.get(stem) ?? 0;
-      if (!tf) continue;
-      const n = df.get(stem) ?? 0;
-      const idf = Math.log(1 + (counted.length - n + 0.5) / (n + 0.5));
-      score += (idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * doc.length) / avg));
-    }
-    if (score > 0) scored.push({ id: doc.id, score });
-  }
-  scored.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
-  const best = scored[0]?.score ?? 1;
-  return scored.map((s) => ({ id: s.id, score: Math.round((s.score / best) * 100) / 100 }));
+  const avg = counted.reduce((sum, d) => sum + d.length, 0) / (counted.length || 1);
+  return {
+    rank(terms) {
+      const wanted = [...new Set(terms.map(stemWord))];
+      if (!counted.length || !wanted.length) return [];
+      const df = new Map(wanted.map((stem) => [stem, counted.filter((d) => d.counts.has(stem)).length]));
+      const scored: Scored[] = [];
+      for (const doc of counted) {
+        let score = 0;
+        for (const stem of wanted) {
+          const tf = doc.counts.get(stem) ?? 0;
+          if (!tf) continue;
+          const n = df.get(stem) ?? 0;
+          const idf = Math.log(1 + (counted.length - n + 0.5) / (n + 0.5));
+          score += (idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * doc.length) / avg));
+        }
+        if (score > 0) scored.push({ id: doc.id, score });
+      }
+      scored.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+      const best = scored[0]?.score ?? 1;
+      return scored.map((s) => ({ id: s.id, score: Math.round((s.score / best) * 100) / 100 }));
+    },
+  };
+}
+
+export function rankDocs(docs: readonly Doc[], terms: readonly string[]): Scored[] {
+  // Nothing to count when the query has no word.
+  return terms.length && docs.length ? buildRanker(docs).rank(terms) : [];
 }

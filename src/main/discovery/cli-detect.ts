@@ -1,22 +1,38 @@
-// CLI inventory without spawning anything: each probe scans PATH for an executable file, the way `which`
-// does, in parallel and bounded at 5 s (a hung network mount must not stall the answer). The result is
-// cached on disk for 24 h; a stale cache answers at once and is refreshed in the background.
+// CLI inventory for sync_environment and request_capability: each curated CLI is looked up on PATH the way
+// `which` does, and one that is there is run once with its manifest check_command (`git --version`) —
+// argv only, no shell, the child's environment, a short timeout — so a broken or hanging install is not
+// reported as usable. All probes run in parallel. The answer is kept for the rest of this run (one probe
+// per gateway run, shared by concurrent callers) and written to cli-probe.json, which catalog_search's
+// cli_hints read without ever probing.
+import { execFile } from 'node:child_process';
 import { constants, readFileSync } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { writeFileAtomic } from '../common/atomic-write';
-import { asRecord, readJson } from '../common/json-file';
+import { buildChildEnv } from '../common/child-env';
 
 export type Platform = 'mac' | 'wsl' | 'linux' | 'windows';
 
+/** A PATH lookup gives up after this long (a hung network mount must not stall the answer). */
 export const PROBE_TIMEOUT_MS = 5_000;
-export const CLI_CACHE_TTL_MS = 24 * 60 * 60 * 1000;
+/** A found CLI's check command must answer within this long, or it counts as not usable. */
+export const CHECK_TIMEOUT_MS = 3_000;
 
 export interface CliInventory {
   platform: Platform;
   probed_at: string;
-  /** name → absolute path, or null when not found. */
+  /** name → absolute path, or null when not found or its check failed. */
   clis: Record<string, string | null>;
+  /** name → the first line its check command printed (usually the version). */
+  versions: Record<string, string>;
+  /** name → why a CLI found on PATH is not counted (its check failed or hung). */
+  failed: Record<string, string>;
+}
+
+export interface CliCheck {
+  name: string;
+  /** argv; the first element is replaced by the path found on PATH. */
+  check_command: readonly string[];
 }
 
 export function detectPlatform(platform: NodeJS.Platform = process.platform): Platform {
@@ -59,38 +75,60 @@ export async function findOnPath(name: string, env: NodeJS.ProcessEnv, timeoutMs
   }
 }
 
-export async function probeClis(names: readonly string[], env: NodeJS.ProcessEnv): Promise<Record<string, string | null>> {
-  const found = await Promise.all(names.map(async (name) => [name, await findOnPath(name, env)] as const));
-  return Object.fromEntries(found);
+type Probe = { path: string; version: string } | { path: null; failed: string | null };
+
+/** Finds one CLI and runs its check command. */
+export async function probeCli(cli: CliCheck, env: NodeJS.ProcessEnv, timeoutMs = CHECK_TIMEOUT_MS): Promise<Probe> {
+  const path = await findOnPath(cli.name, env);
+  if (!path) return { path: null, failed: null };
+  const [, ...args] = cli.check_command;
+  // The CLI sees the same allowlisted environment a server would (PATH, HOME, locale…), not the gateway's secrets.
+  const childEnv = buildChildEnv(env, {}).env;
+  return new Promise<Probe>((resolve) => {
+    execFile(path, args, { env: childEnv, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 64 * 1024, shell: false, windowsHide: true }, (error, stdout, stderr) => {
+      const first = `${stdout}\n${stderr}`.split(/\r?\n/).map((l) => l.trim()).find(Boolean) ?? '';
+      if (!error) return resolve({ path, version: first.slice(0, 120) });
+      const why = error.killed || (error as NodeJS.ErrnoException).code === 'ETIMEDOUT' ? `no answer to ${cli.check_command.join(' ')} within ${timeoutMs / 1000} s` : `${cli.check_command.join(' ')} failed (${typeof error.code === 'number' ? `exit ${error.code}` : String(error.code ?? error.message)})`;
+      resolve({ path: null, failed: why });
+    });
+  });
 }
 
-function readCache(path: string): CliInventory | null {
-  const raw = readJson(path);
-  const clis = asRecord(raw.clis);
-  if (typeof raw.probed_at !== 'string' || typeof raw.platform !== 'string') return null;
-  return { platform: raw.platform as Platform, probed_at: raw.probed_at, clis: clis as Record<string, string | null> };
-}
-
-const refreshing = new Set<string>();
-
-/** The inventory for these names: cached when fresh enough and complete, probed otherwise. */
-export async function cliInventory(cachePath: string, names: readonly string[], env: NodeJS.ProcessEnv, now = Date.now()): Promise<CliInventory> {
-  const cached = readCache(cachePath);
-  const complete = cached && names.every((name) => name in cached.clis);
-  const probe = async (): Promise<CliInventory> => {
-    const inventory = { platform: detectPlatform(), probed_at: new Date(now).toISOString(), clis: await probeClis(names, env) };
-    writeFileAtomic(cachePath, `${JSON.stringify(inventory, null, 2)}\n`);
-    return inventory;
-  };
-  if (cached && complete) {
-    const stale = now - Date.parse(cached.probed_at) > CLI_CACHE_TTL_MS;
-    if (stale && !refreshing.has(cachePath)) {
-      refreshing.add(cachePath);
-      probe().catch(() => undefined).finally(() => refreshing.delete(cachePath));
-    }
-    return cached;
+export async function probeClis(clis: readonly CliCheck[], env: NodeJS.ProcessEnv): Promise<Omit<CliInventory, 'platform' | 'probed_at'>> {
+  const results = await Promise.all(clis.map(async (cli) => [cli.name, await probeCli(cli, env)] as const));
+  const inventory = { clis: {} as Record<string, string | null>, versions: {} as Record<string, string>, failed: {} as Record<string, string> };
+  for (const [name, probe] of results) {
+    inventory.clis[name] = probe.path;
+    if (probe.path !== null) inventory.versions[name] = probe.version;
+    else if (probe.failed) inventory.failed[name] = probe.failed;
   }
-  return probe();
+  return inventory;
+}
+
+/** This run's inventories, by cache file and PATH: a run probes once; concurrent callers share the probe. */
+const thisRun = new Map<string, Promise<CliInventory>>();
+
+/**
+ * The inventory for these CLIs: probed once per run (per PATH) and then kept, unless `refresh` asks for
+ * a new probe. Every probe is written to `cachePath` for readers that must not probe.
+ */
+export function cliInventory(cachePath: string, clis: readonly CliCheck[], env: NodeJS.ProcessEnv, options: { refresh?: boolean; now?: () => number } = {}): Promise<CliInventory> {
+  const key = `${cachePath}\u0000${env.PATH ?? ''}\u0000${clis.map((c) => c.name).join(',')}`;
+  const known = thisRun.get(key);
+  if (known && !options.refresh) return known;
+  const now = options.now ?? Date.now;
+  const probe = (async () => {
+    const inventory: CliInventory = { platform: detectPlatform(), probed_at: new Date(now()).toISOString(), ...(await probeClis(clis, env)) };
+    try {
+      writeFileAtomic(cachePath, `${JSON.stringify(inventory, null, 2)}\n`);
+    } catch {
+      // a read-only cache folder costs the cli_hints, not the answer
+    }
+    return inventory;
+  })();
+  thisRun.set(key, probe);
+  probe.catch(() => thisRun.delete(key));
+  return probe;
 }
 
 export function availableNames(inventory: CliInventory): string[] {

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { readProjectFile, readRegularFile, type ReadResult } from '../common/read-file';
 import { parsePackageSpec } from './package-spec';
-import { parseManifestText, type ManifestFile, type ParsedFile } from '../config/manifest-file';
+import { envVarNames, parseManifestText, type ManifestFile, type ParsedFile } from '../config/manifest-file';
 import { builtinManifestPath, configDir } from './paths';
 import { fileApproved, sha256 } from '../trust/store';
 import type { DiscoveryContext, Manifest, ManifestServer } from './types';
@@ -30,6 +30,17 @@ function parseCached(path: string, text: string): ParsedFile {
   return parsed;
 }
 
+/** The sentence an agent passes on when a credential is missing, built from the manifest's `where`s. */
+function instructionsFor(server: string, required: readonly string[], help: Record<string, string>): string | null {
+  const first = required[0];
+  if (!first) return null;
+  // "NAME — where", never "NAME: where": a secret-named label followed by ':' reads as a labelled secret
+  // to the redaction every answer passes, which would hide the very address the operator needs.
+  const where = required.filter((n) => help[n]).map((n) => `${n} — ${help[n]?.replace(/\.+$/u, '')}`);
+  const store = `store it with gateway.auth_connect(server_name='${server}', env_var='${first}', credential=...)`;
+  return (where.length ? `${where.join('; ')}. Then ${store}` : `Get ${required.join(', ')} from the service, then ${store}`).slice(0, 600);
+}
+
 function addFile(manifest: Manifest, path: string, origin: Origin, file: ManifestFile): void {
   for (const [name, category] of Object.entries(file.categories)) manifest.categories.set(name, { name, ...category });
   for (const [name, cli] of Object.entries(file.clis)) manifest.clis.set(name, { name, ...cli });
@@ -43,17 +54,25 @@ function addFile(manifest: Manifest, path: string, origin: Origin, file: Manifes
       manifest.issues.push(`${path}: servers.${name}: needs a package (stdio) or a url (http/sse)`);
       continue;
     }
+    const required = envVarNames(entry.env_vars);
+    const help = Object.fromEntries([...entry.env_vars, ...entry.optional_env_vars].flatMap((v) => (typeof v === 'string' ? [] : [[v.name, v.where] as const])));
     manifest.servers.set(name, {
       name,
       description: entry.description,
       category: entry.category ?? null,
       keywords: entry.keywords,
       transport: entry.url && !spec ? (entry.transport === 'stdio' ? 'http' : entry.transport) : entry.transport,
-      package: spec?.ok ? spec.ref : null,
+      package: spec?.ok ? { ...spec.ref, ...(entry.package?.bin ? { bin: entry.package.bin } : {}) } : null,
       args: entry.args,
       url: entry.url ?? null,
-      env_vars: entry.env_vars,
-      env_instructions: entry.env_instructions ?? null,
+      env_vars: required,
+      optional_env_vars: envVarNames(entry.optional_env_vars),
+      env_help: help,
+      env_instructions: entry.env_instructions ?? instructionsFor(name, required, help),
+      auth: entry.auth ?? (required.length ? 'api_key' : 'none'),
+      homepage: entry.homepage ?? null,
+      verified: entry.verified ?? null,
+      verified_note: entry.verified_note ?? null,
       origin,
       path,
     });

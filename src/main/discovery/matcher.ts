@@ -1,17 +1,25 @@
-// request_capability's local tiers, pure and deterministic (contract §2.5): a server named in the
-// query; the unknown-service guard (before any CLI, so "post to Slack" never becomes curl); an
-// available CLI; a manifest category; BM25 over server keywords. The registry tier and the answer
-// shape live in the tool.
-import { nameWords, stemWord, tokenize } from '../common/search-words';
-import { queryTerms, rankDocs, sameWord, weightedTerms, type Doc, type Scored } from './bm25';
+// request_capability's decision, pure and deterministic (contract §2.5): one answer for a plain-language
+// need — an installed CLI, a server (configured, manifest or registered), or not_available — with a
+// one-line reason and the runners-up. How it decides:
+//   1. the need's content words, what it rules out ("without docker", "no API key") and typo fixes;
+//   2. the unknown-service guard: a product nobody knows ("post to Zendeskish") is not_available
+//      rather than a loosely related match, unless the need also names something known;
+//   3. every candidate scored alike: each query word's rarity times the field it is found in (name,
+//      keywords, description, category words), so "scrape a website" meets scrapers, not a CMS, and a
+//      lone "I" or a flag's letter meets nothing;
+//   4. enough of the need must be explained by the best candidate, or the answer is not_available;
+//   5. an installed CLI that explains the need about as well as the best server wins: it is the
+//      simplest answer — unless the need asks for a server.
+// The registry tier and the answer shape live in the tool (gateway/tools/discovery/request-capability.ts).
+import { stemWord } from '../common/search-words';
+import { isCommonEnglishWord } from './english-words';
+import { buildMatchIndex, FIELD, type ConfiguredText, type DocSource, type MatchDoc, type MatchIndex } from './match-index';
+import { needWords } from './need-words';
 import { unknownServices } from './service-guard';
-import type { CliEntry, Manifest } from './types';
+import { closestWord } from './typo';
+import type { Manifest } from './types';
 
-export interface ConfiguredInfo {
-  name: string;
-  /** Tool names and descriptions, so a configured server is found by what it can do. */
-  text: string;
-}
+export type ConfiguredInfo = ConfiguredText;
 
 export interface MatchInput {
   query: string;
@@ -22,72 +30,171 @@ export interface MatchInput {
   availableClis: Map<string, string | null>;
 }
 
-export type Match =
-  | { tier: 'named'; names: string[] }
-  | { tier: 'guard'; unknown: string[] }
-  | { tier: 'cli'; cli: CliEntry; path: string | null; reason: string }
-  | { tier: 'category'; category: string; ranked: Scored[] }
-  | { tier: 'keywords'; ranked: Scored[] }
-  | { tier: 'none' };
-
-function mentions(query: string, name: string): boolean {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(^|[^a-z0-9-])${escaped}($|[^a-z0-9-])`, 'i').test(query);
+export interface RankedCandidate {
+  id: string;
+  kind: 'cli' | 'server';
+  source: DocSource;
+  /** 0..1 against the best candidate of this answer. */
+  score: number;
+  /** The query words this candidate explains, as the query wrote them. */
+  hits: string[];
+  category: string | null;
 }
 
-export function vocabulary(input: MatchInput): Set<string> {
-  const words = new Set<string>();
-  const add = (text: string) => {
-    for (const t of tokenize(text.replace(/[-_]/g, ' '))) words.add(t);
-  };
-  for (const s of input.manifest.servers.values()) add(`${s.name} ${s.keywords.join(' ')} ${s.description} ${s.category ?? ''}`);
-  for (const c of input.manifest.clis.values()) add(`${c.name} ${c.keywords.join(' ')} ${c.description}`);
-  for (const c of input.manifest.categories.values()) add(`${c.name} ${c.keywords.join(' ')} ${c.description}`);
-  for (const c of input.configured) add(`${c.name} ${c.text}`);
-  for (const d of input.discovered) add(d);
-  return words;
+export interface Decision {
+  answer: 'use_cli' | 'server' | 'not_available';
+  /** The CLI or server chosen; null for not_available. */
+  name: string | null;
+  /** One line: why this answer. */
+  reason: string;
+  /** Candidates best first (the chosen one first), CLIs only when installed; near misses for not_available. */
+  ranked: RankedCandidate[];
+  /** Set when the need is generic for one category and several of its servers fit equally well. */
+  category: string | null;
+  /** Product names the guard did not recognise. */
+  unknown: string[];
+  /** Typo fixes applied: [as written, read as]. */
+  corrections: [string, string][];
+  negated: string[];
 }
 
-export function matchCapability(input: MatchInput): Match {
-  const { query, manifest } = input;
-  const terms = queryTerms(query);
-  const wantsServer = /\b(server|mcp)\b/i.test(query);
-  const serverNames = [...new Set([...input.configured.map((c) => c.name), ...manifest.servers.keys(), ...input.discovered])];
-  // A name that is also an installed CLI ("git commits") is the CLI's unless the query asks for a server.
-  const named = serverNames.filter((name) => mentions(query, name) && (wantsServer || !input.availableClis.has(name)));
-  if (named.length) return { tier: 'named', names: named };
+/** How much of the need the best candidate must explain (by word rarity), or the answer is not_available. */
+export const MIN_COVERAGE = 0.35;
+/** An installed CLI wins when it explains at least this share of what the best server does. */
+export const CLI_PREFERENCE = 0.8;
+/** A configured server is already set up: it wins a close call against one that would need installing. */
+const CONFIGURED_BONUS = 1.15;
 
-  const unknown = unknownServices(query, vocabulary(input));
-  if (unknown.length) return { tier: 'guard', unknown };
+interface Scored {
+  doc: MatchDoc;
+  raw: number;
+  coverage: number;
+  hits: string[];
+  named: boolean;
+}
 
-  const cliDocs: Doc[] = [...manifest.clis.values()].filter((c) => input.availableClis.has(c.name)).map((c) => ({ id: c.name, terms: weightedTerms(c.name, c.keywords, c.description) }));
-  for (const { id } of rankDocs(cliDocs, terms)) {
-    const cli = manifest.clis.get(id) as CliEntry;
-    const keywordHits = terms.filter((t) => cli.keywords.some((k) => tokenize(k).some((word) => sameWord(word, t))));
-    if (terms.includes(cli.name) || keywordHits.length >= 2) {
-      const reason = terms.includes(cli.name) ? 'Matched query against CLI name.' : `Matched query against CLI keywords (${keywordHits.join(', ')}).`;
-      return { tier: 'cli', cli, path: input.availableClis.get(id) ?? null, reason };
+const indexCache = new WeakMap<Manifest, { key: string; index: MatchIndex }>();
+
+function indexFor(input: MatchInput): MatchIndex {
+  const key = JSON.stringify([input.configured, input.discovered]);
+  const hit = indexCache.get(input.manifest);
+  if (hit?.key === key) return hit.index;
+  const index = buildMatchIndex(input.manifest, input.configured, input.discovered);
+  indexCache.set(input.manifest, { key, index });
+  return index;
+}
+
+/** Word → stem, with unknown words read as the closest known one ("postgress" → "postgres"). */
+function correctWords(words: string[], index: MatchIndex): { stems: Map<string, string>; corrections: [string, string][] } {
+  const known = new Set([...index.vocabulary.keys()].map(stemWord));
+  const stems = new Map<string, string>();
+  const corrections: [string, string][] = [];
+  for (const word of words) {
+    const stem = stemWord(word);
+    // A known stem, a number-bearing word or a real English word is read as written.
+    if (known.has(stem) || /\d/.test(word) || isCommonEnglishWord(word)) {
+      stems.set(word, stem);
+      continue;
     }
-    break; // only the best-ranked CLI may win; weaker ones would be guesses
+    const fixed = closestWord(word, index.vocabulary.keys(), (candidate) => index.vocabulary.get(candidate) ?? 0);
+    if (fixed) corrections.push([word, fixed]);
+    stems.set(word, stemWord(fixed ?? word));
+  }
+  return { stems, corrections };
+}
+
+function mentions(query: string, words: readonly string[]): boolean {
+  if (!words.length) return false;
+  const pattern = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s_-]*');
+  return new RegExp(`(^|[^a-z0-9])${pattern}($|[^a-z0-9])`, 'i').test(query);
+}
+
+function score(doc: MatchDoc, stems: Map<string, string>, index: MatchIndex, total: number, query: string): Scored {
+  let raw = 0;
+  let covered = 0;
+  const hits: string[] = [];
+  for (const [word, stem] of stems) {
+    const weight = doc.weights.get(stem);
+    if (!weight) continue;
+    const idf = index.idf(stem);
+    raw += idf * weight;
+    // A word in the name or keywords explains the need; one in the description less so; one only in
+    // the category's list says what kind of thing, not which.
+    covered += idf * (weight >= FIELD.keyword ? 1 : weight >= FIELD.description ? 0.75 : 0.5);
+    hits.push(word);
+  }
+  const named = mentions(query, doc.nameWords);
+  return { doc, raw: doc.source === 'configured' ? raw * CONFIGURED_BONUS : raw, coverage: total ? covered / total : 0, hits, named };
+}
+
+function ranked(list: Scored[], best: number): RankedCandidate[] {
+  return list.map((s) => ({ id: s.doc.id, kind: s.doc.kind, source: s.doc.source, score: best > 0 ? Math.round((s.raw / best) * 100) / 100 : 0, hits: s.hits, category: s.doc.category }));
+}
+
+const quote = (words: readonly string[]) => words.map((w) => `"${w}"`).join(', ');
+
+export function matchCapability(input: MatchInput): Decision {
+  const need = needWords(input.query);
+  const index = indexFor(input);
+  const base = { category: null, unknown: [] as string[], negated: need.negated };
+  if (!need.words.length) {
+    return { ...base, answer: 'not_available', name: null, reason: 'not_available: the need has no word to match (only short or common words).', ranked: [], corrections: [] };
+  }
+  const { stems, corrections } = correctWords(need.words, index);
+  const fixes = corrections.length ? ` (read ${corrections.map(([a, b]) => `"${a}" as "${b}"`).join(', ')})` : '';
+  // Rarer words say more: a word no candidate knows counts fully against coverage, capped so one odd
+  // word does not outweigh the rest.
+  const maxIdf = index.idf('\u0000');
+  const total = [...stems.values()].reduce((sum, stem) => sum + Math.min(index.idf(stem), maxIdf * 0.75), 0);
+
+  const negatedStems = new Set(need.negated.map(stemWord));
+  const eligible = index.docs.filter((doc) => {
+    if (doc.kind === 'cli' && (need.wantsServer || !input.availableClis.has(doc.id))) return false;
+    if ([...negatedStems].some((stem) => doc.identity.has(stem))) return false;
+    if (need.noCredentials && doc.needsCredential) return false;
+    return true;
+  });
+  const scored = eligible.map((doc) => score(doc, stems, index, total, input.query)).filter((s) => s.raw > 0);
+  // By score, then name, so equal scores always answer the same.
+  scored.sort((a, b) => b.raw - a.raw || a.doc.id.localeCompare(b.doc.id));
+
+  const knownWord = (token: string) => index.vocabulary.has(token) || corrections.some(([from]) => from === token);
+  const unknown = unknownServices(input.query, { has: knownWord });
+  const named = scored.filter((s) => s.named);
+  if (unknown.length && !named.length) {
+    return { ...base, unknown, answer: 'not_available', name: null, corrections, ranked: ranked(scored.slice(0, 3), scored[0]?.raw ?? 0), reason: `not_available: nothing local knows ${quote(unknown)}; ask the registry.${fixes}` };
   }
 
-  const serverDocs: Doc[] = [
-    ...[...manifest.servers.values()].map((s) => ({ id: s.name, terms: weightedTerms(s.name, s.keywords, s.description) })),
-    ...input.configured.filter((c) => !manifest.servers.has(c.name)).map((c) => ({ id: c.name, terms: weightedTerms(c.name, nameWords(c.name), c.text) })),
-  ];
-  let bestCategory: { name: string; hits: number } | null = null;
-  for (const category of manifest.categories.values()) {
-    // Compared by stem, like the ranking: "remember a fact" hits a category whose keyword is "facts".
-    const stems = new Set([category.name, ...category.keywords.flatMap((k) => tokenize(k))].map(stemWord));
-    const hits = terms.filter((t) => stems.has(stemWord(t))).length;
-    if (hits && (!bestCategory || hits > bestCategory.hits)) bestCategory = { name: category.name, hits };
+  const bestServer = scored.find((s) => s.doc.kind === 'server');
+  const bestCli = scored.find((s) => s.doc.kind === 'cli');
+  const top = scored[0];
+  if (!top || (!top.named && top.coverage < MIN_COVERAGE)) {
+    const near = top ? ` (closest: '${top.doc.id}' explains ${Math.round(top.coverage * 100)}% of it)` : '';
+    return { ...base, answer: 'not_available', name: null, corrections, ranked: ranked(scored.slice(0, 3), top?.raw ?? 0), reason: `not_available: no installed CLI or known server covers ${quote(need.words)}${near}.${fixes}` };
   }
-  if (bestCategory) {
-    const members = [...manifest.servers.values()].filter((s) => s.category === bestCategory.name).map((s) => s.name);
-    const ranked = rankDocs(serverDocs.filter((d) => members.includes(d.id)), terms);
-    const rest = members.filter((m) => !ranked.some((r) => r.id === m)).map((id) => ({ id, score: 0.5 }));
-    if (members.length) return { tier: 'category', category: bestCategory.name, ranked: [...ranked, ...rest] };
+
+  // The CLI is the simplest answer when it explains the need about as well as the best server does. A
+  // need that names a server ("postgres") still goes to a CLI made for that service (psql says "postgres").
+  const cliServes = (cli: Scored, server: Scored) => server.doc.nameWords.every((w) => cli.doc.identity.has(stemWord(w)));
+  const cliWins =
+    bestCli !== undefined &&
+    bestCli.coverage >= MIN_COVERAGE &&
+    (!bestServer ||
+      (bestServer.named && !bestCli.named
+        ? cliServes(bestCli, bestServer) && bestCli.coverage >= CLI_PREFERENCE * bestServer.coverage
+        : bestCli.raw >= CLI_PREFERENCE * bestServer.raw));
+  const chosen = cliWins ? (bestCli as Scored) : (bestServer ?? top);
+  const order = [chosen, ...scored.filter((s) => s !== chosen)];
+  const list = ranked(order.slice(0, 10), chosen.raw);
+  const why = chosen.named ? `the need names '${chosen.doc.id}'` : `matched ${quote(chosen.hits)}`;
+
+  if (chosen.doc.kind === 'cli') {
+    const over = bestServer ? `; simpler than the server '${bestServer.doc.id}'` : '';
+    return { ...base, answer: 'use_cli', name: chosen.doc.id, corrections, ranked: list, reason: `use_cli:${chosen.doc.id}: installed CLI, ${why}${over}.${fixes}` };
   }
-  const ranked = rankDocs(serverDocs, terms);
-  return ranked.length ? { tier: 'keywords', ranked: ranked.slice(0, 5) } : { tier: 'none' };
+  // A generic need for one category ("read files") that several of its servers meet about equally.
+  const peers = order.filter((s) => s.doc.kind === 'server' && s.doc.category && s.doc.category === chosen.doc.category && s.raw >= chosen.raw * 0.8);
+  const category = !chosen.named && peers.length >= 3 ? chosen.doc.category : null;
+  const from = chosen.doc.source === 'configured' ? 'configured server' : chosen.doc.source === 'discovered' ? 'registered server' : 'manifest server';
+  return { ...base, category, answer: 'server', name: chosen.doc.id, corrections, ranked: list, reason: `server:${chosen.doc.id}: ${from}, ${why}${category ? ` (one of ${peers.length} '${category}' servers)` : ''}.${fixes}` };
 }

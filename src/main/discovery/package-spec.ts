@@ -51,10 +51,21 @@ export function displaySpec(ref: PackageRef): string {
   return ref.version ? `${base}@${ref.version}` : base;
 }
 
-/** The server's own command line: `npx -y pkg@v` or `uvx pkg==v` (uvx runs the package's entry point). */
+const BIN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+/**
+ * The server's own command line: `npx -y pkg@v` or `uvx pkg==v` (each runs the package's executable of
+ * the same name); when the manifest names another executable, `npx -y --package=pkg@v bin` or
+ * `uvx --from pkg==v bin`.
+ */
 export function runCommand(ref: PackageRef): { command: string; args: string[] } {
-  if (ref.type === 'npm') return { command: 'npx', args: ['-y', ref.version ? `${ref.name}@${ref.version}` : ref.name] };
-  return { command: 'uvx', args: [ref.version ? `${ref.name}==${ref.version}` : ref.name] };
+  const bin = ref.bin && BIN.test(ref.bin) ? ref.bin : null;
+  if (ref.type === 'npm') {
+    const spec = ref.version ? `${ref.name}@${ref.version}` : ref.name;
+    return { command: 'npx', args: bin ? ['-y', `--package=${spec}`, bin] : ['-y', spec] };
+  }
+  const spec = ref.version ? `${ref.name}==${ref.version}` : ref.name;
+  return { command: 'uvx', args: bin ? ['--from', spec, bin] : [spec] };
 }
 
 /**

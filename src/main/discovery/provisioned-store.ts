@@ -4,7 +4,7 @@
 import { serverNameProblem } from '../common/server-name';
 import type { ServerDefinition } from '../config/types';
 import { asRecord, readJson, updateJson } from '../common/json-file';
-import { parsePackageSpec, runCommand } from './package-spec';
+import { isExactVersion, parsePackageSpec, runCommand } from './package-spec';
 import { stateFile } from './paths';
 import type { DiscoveryContext, PackageRef } from './types';
 
@@ -19,6 +19,11 @@ export interface ProvisionedEntry {
   env_var: string | null;
   env_vars: string[];
   provisioned_at: string;
+  /**
+   * The exact version the install job fetched for an unpinned package: the server runs this one (not
+   * whatever "latest" is at the next start) until update_server moves it; null for pins and remotes.
+   */
+  installed_version?: string | null;
 }
 
 const FILE = 'provisioned.json';
@@ -30,7 +35,7 @@ function parseEntry(name: string, raw: unknown): ProvisionedEntry | null {
   if (typeof pkg.name === 'string') {
     const spec = parsePackageSpec(`${pkg.type === 'pypi' ? 'pypi:' : ''}${pkg.name}${typeof pkg.version === 'string' ? `@${pkg.version}` : ''}`);
     if (!spec.ok) return null; // a hand-edited bad name never reaches an argv
-    ref = spec.ref;
+    ref = typeof pkg.bin === 'string' && /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(pkg.bin) ? { ...spec.ref, bin: pkg.bin } : spec.ref;
   }
   const transport = r.transport === 'http' || r.transport === 'sse' ? r.transport : 'stdio';
   if (transport === 'stdio' ? !ref : typeof r.url !== 'string') return null;
@@ -45,6 +50,7 @@ function parseEntry(name: string, raw: unknown): ProvisionedEntry | null {
     env_var: typeof r.env_var === 'string' ? r.env_var : null,
     env_vars: strings(r.env_vars).filter((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n)),
     provisioned_at: typeof r.provisioned_at === 'string' ? r.provisioned_at : '',
+    installed_version: typeof r.installed_version === 'string' && ref && isExactVersion(ref.type, r.installed_version) ? r.installed_version : null,
   };
 }
 
@@ -78,7 +84,8 @@ export function toDefinition(ctx: DiscoveryContext, entry: ProvisionedEntry): Se
   if (entry.transport !== 'stdio' && entry.url) {
     return { ...base, transport: entry.transport, url: entry.url, headers: {} };
   }
-  const run = runCommand(entry.package as PackageRef);
+  const pkg = entry.package as PackageRef;
+  const run = runCommand(pkg.version || !entry.installed_version ? pkg : { ...pkg, version: entry.installed_version });
   const cwd = ctx.projectRoot ?? ctx.homeDir;
   const args = entry.args.map((a) => a.replaceAll('{project}', cwd).replaceAll('{home}', ctx.homeDir));
   return { ...base, transport: 'stdio', command: run.command, args: [...run.args, ...args], env: refs, cwd };

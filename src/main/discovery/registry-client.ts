@@ -35,6 +35,20 @@ function writeCache(path: string, cache: CacheShape): void {
   writeFileAtomic(path, `${JSON.stringify({ results: Object.fromEntries(entries), failures: cache.failures })}\n`);
 }
 
+/** The registry's last failure while it still counts (FAILURE_TTL_MS), or null. */
+export function registryFailure(ctx: DiscoveryContext, base: string, now = Date.now()): { at: number; message: string } | null {
+  const failed = readCache(cacheFile(ctx, 'registry-cache.json')).failures[base];
+  return failed && now - failed.at < FAILURE_TTL_MS ? failed : null;
+}
+
+/** Remembers that the registry could not be reached, so neither search path asks it again for a while. */
+export function recordRegistryFailure(ctx: DiscoveryContext, base: string, message: string, now = Date.now()): void {
+  const path = cacheFile(ctx, 'registry-cache.json');
+  const cache = readCache(path);
+  cache.failures[base] = { at: now, message };
+  writeCache(path, cache);
+}
+
 export function registryBase(ctx: DiscoveryContext): string {
   return (ctx.env.GATEHOUSE_REGISTRY_URL || DEFAULT_REGISTRY_URL).replace(/\/+$/, '');
 }

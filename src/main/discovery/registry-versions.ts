@@ -1,10 +1,12 @@
-// The version gateway.search_registry last returned for a package, read from the registry cache
-// (registry-cache.json, see registry-client.ts). register_discovered_server pins an unversioned package
+// The version the registry last gave for a package, read from the registry copy search_registry searches
+// (registry-copy.json, see registry-copy.ts) and the per-query cache (registry-cache.json, see
+// registry-client.ts). register_discovered_server pins an unversioned package
 // to it: the exact release the agent saw, without asking npm or PyPI (Gatehouse may be offline).
 import { asRecord, readJson } from '../common/json-file';
 import { parsePackageSpec } from './package-spec';
 import { cacheFile } from './paths';
 import { registryBase } from './registry-client';
+import { copyPath } from './registry-copy';
 import type { DiscoveryContext, PackageRef } from './types';
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
@@ -13,9 +15,12 @@ const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 export function cachedRegistryVersion(ctx: DiscoveryContext, ref: PackageRef): string | null {
   const prefix = `${registryBase(ctx)}|`;
   let newest: { at: number; version: string } | null = null;
-  for (const [key, value] of Object.entries(asRecord(readJson(cacheFile(ctx, 'registry-cache.json')).results))) {
-    if (!key.startsWith(prefix)) continue; // another registry's packages are not this one's
-    const hit = asRecord(value);
+  const answers = Object.entries(asRecord(readJson(cacheFile(ctx, 'registry-cache.json')).results))
+    .filter(([key]) => key.startsWith(prefix)) // another registry's packages are not this one's
+    .map(([, value]) => asRecord(value));
+  const copy = readJson(copyPath(ctx));
+  if (copy.base === registryBase(ctx)) answers.push({ at: copy.fetched_at, results: copy.servers });
+  for (const hit of answers) {
     const at = typeof hit.at === 'number' ? hit.at : 0;
     for (const result of list(hit.results)) {
       const spec = asRecord(result).package;

@@ -6,7 +6,7 @@ import { tokenize } from '../common/search-words';
 const SERVICE_WORDS = new Set(['api', 'apis', 'service', 'services', 'account', 'workspace', 'integration', 'cloud', 'app', 'server', 'mcp', 'sdk', 'platform', 'crm', 'bot', 'saas']);
 
 /** The words that look like a service name and are not in Gatehouse's vocabulary, in query order. */
-export function unknownServices(query: string, vocabulary: ReadonlySet<string>): string[] {
+export function unknownServices(query: string, vocabulary: { has(word: string): boolean }): string[] {
   const words = query.split(/\s+/).filter(Boolean);
   const found: string[] = [];
   const consider = (word: string) => {

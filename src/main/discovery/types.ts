@@ -45,6 +45,8 @@ export interface PackageRef {
   name: string;
   /** Exact version, or null for "latest at install time" (such an entry may be updated). */
   version: string | null;
+  /** The executable, when it is not named like the package (the manifest's `package.bin`). */
+  bin?: string;
 }
 
 export interface CliEntry {
@@ -73,8 +75,18 @@ export interface ManifestServer {
   /** Extra arguments after the package; `{project}` and `{home}` are expanded when defined. */
   args: string[];
   url: string | null;
+  /** Required credential or setting names; the server is not started without them. */
   env_vars: string[];
+  /** Names the server reads when they are set. */
+  optional_env_vars: string[];
+  /** Name → where to get it (a URL or a sentence), for the names the manifest says so for. */
+  env_help: Record<string, string>;
   env_instructions: string | null;
+  auth: 'api_key' | 'oauth' | 'none';
+  homepage: string | null;
+  /** The registry version and day scripts/verify-manifest.mjs last confirmed; null when it cannot (remote-only). */
+  verified: { version: string; date: string } | null;
+  verified_note: string | null;
   /** Where the entry came from: builtin, user or project (the file path is kept for messages). */
   origin: 'builtin' | 'user' | 'project';
   path: string;

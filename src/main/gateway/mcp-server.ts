@@ -4,6 +4,7 @@ import { Server, type CallToolResult, type Tool } from '@modelcontextprotocol/se
 import * as z from 'zod';
 import { GatewayError } from '../common/errors';
 import { GATEHOUSE_VERSION } from '../common/version';
+import { replicaIdFrom } from '../common/replica';
 import { errorResult } from './envelope';
 import { nullableAsAnyOf } from './nullable-anyof';
 import { registerResourcesAndPrompts } from './resources-prompts';
@@ -77,10 +78,18 @@ function prepare(tool: MetaTool): Prepared {
   return ready;
 }
 
+/**
+ * The task tools whose task_id or cursor a 2026-07-28 client mirrors into an Mcp-Param-* header — which it
+ * does only for tools it has listed. Behind a load balancer (a replica id is set) that header is how a task
+ * call reaches the replica holding the task, so these are listed under the core profile too.
+ */
+const ROUTED_TASK_TOOLS: ReadonlySet<string> = new Set(['gateway.tasks_get', 'gateway.tasks_result', 'gateway.tasks_cancel', 'gateway.tasks_list']);
+
 /** Whether tools/list shows the meta-tool: allowed by the gateway_tools lists and, under core, a core tool. */
 function listable(name: string, context: GatewayContext): boolean {
   const policy = context.policy();
-  return (policy.gatewayToolsProfile === 'full' || CORE_PROFILE_TOOLS.has(name)) && policy.gatewayToolAllowed(name);
+  const core = CORE_PROFILE_TOOLS.has(name) || (ROUTED_TASK_TOOLS.has(name) && replicaIdFrom() !== null);
+  return (policy.gatewayToolsProfile === 'full' || core) && policy.gatewayToolAllowed(name);
 }
 
 /** gateway.invoke with `options.redact_secrets: false` and no task (redaction is forced on for tasks). */
@@ -94,7 +103,7 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext):
   const sorted = [...tools].sort((a, b) => a.name.localeCompare(b.name));
   const listedAtStart = sorted.filter((tool) => listable(tool.name, context));
   const policy = context.policy();
-  const hidden = policy.gatewayToolsProfile === 'core' ? sorted.filter((tool) => !CORE_PROFILE_TOOLS.has(tool.name) && policy.gatewayToolAllowed(tool.name)) : [];
+  const hidden = policy.gatewayToolsProfile === 'core' ? sorted.filter((tool) => !listable(tool.name, context) && policy.gatewayToolAllowed(tool.name)) : [];
   const base = hidden.length ? `${INSTRUCTIONS}${coreNote(hidden)}` : INSTRUCTIONS;
   const instructions = context.guidance().instructions(base, { toolNames: listedAtStart.map((t) => t.name) });
   const server = new Server(

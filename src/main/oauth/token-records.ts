@@ -59,42 +59,47 @@ function accountKey(serverUrl: string): string {
 export const tokensAccount = (serverUrl: string) => `oauth-tokens:${accountKey(serverUrl)}`;
 export const clientAccount = (serverUrl: string) => `oauth-client:${accountKey(serverUrl)}`;
 
-/** A stored value that does not parse is treated as absent: it was not written by this version. */
-function parse<T>(schema: z.ZodType<T>, raw: string | null, serverUrl: string): T | null {
-  if (raw === null) return null;
-  try {
-    const value = schema.parse(JSON.parse(raw));
-    // Bound to the URL it was issued for, whatever the hash says.
-    return (value as { server_url: string }).server_url === canonicalServerUrl(serverUrl) ? value : null;
-  } catch {
-    return null;
-  }
+/**
+ * One kind of record per server URL in the keychain. A stored value that does not parse is treated as
+ * absent (it was not written by this version), and a record is bound to the URL it was issued for,
+ * whatever the account's hash says; a write is validated before it is stored.
+ */
+function recordSlot<T extends { server_url: string }>(backend: KeychainBackend, schema: z.ZodType<T>, account: (serverUrl: string) => string) {
+  return {
+    read: async (serverUrl: string): Promise<T | null> => {
+      const raw = await backend.get(account(serverUrl));
+      if (raw === null) return null;
+      try {
+        const value = schema.parse(JSON.parse(raw));
+        return value.server_url === canonicalServerUrl(serverUrl) ? value : null;
+      } catch {
+        return null;
+      }
+    },
+    write: async (record: T): Promise<void> => {
+      await backend.set(account(record.server_url), JSON.stringify(schema.parse(record)));
+    },
+    delete: (serverUrl: string): Promise<boolean> => backend.delete(account(serverUrl)),
+  };
 }
 
+/** The OAuth tokens and the registered client of each remote server, in the OS keychain. */
 export class TokenRecords {
-  constructor(readonly backend: KeychainBackend) {}
+  readonly readTokens: (serverUrl: string) => Promise<TokenRecord | null>;
+  readonly writeTokens: (record: TokenRecord) => Promise<void>;
+  readonly deleteTokens: (serverUrl: string) => Promise<boolean>;
+  readonly readClient: (serverUrl: string) => Promise<ClientRecord | null>;
+  readonly writeClient: (record: ClientRecord) => Promise<void>;
+  readonly deleteClient: (serverUrl: string) => Promise<boolean>;
 
-  async readTokens(serverUrl: string): Promise<TokenRecord | null> {
-    return parse(tokenRecord, await this.backend.get(tokensAccount(serverUrl)), serverUrl);
-  }
-
-  async writeTokens(record: TokenRecord): Promise<void> {
-    await this.backend.set(tokensAccount(record.server_url), JSON.stringify(tokenRecord.parse(record)));
-  }
-
-  async deleteTokens(serverUrl: string): Promise<boolean> {
-    return this.backend.delete(tokensAccount(serverUrl));
-  }
-
-  async readClient(serverUrl: string): Promise<ClientRecord | null> {
-    return parse(clientRecord, await this.backend.get(clientAccount(serverUrl)), serverUrl);
-  }
-
-  async writeClient(record: ClientRecord): Promise<void> {
-    await this.backend.set(clientAccount(record.server_url), JSON.stringify(clientRecord.parse(record)));
-  }
-
-  async deleteClient(serverUrl: string): Promise<boolean> {
-    return this.backend.delete(clientAccount(serverUrl));
+  constructor(readonly backend: KeychainBackend) {
+    const tokens = recordSlot(backend, tokenRecord, tokensAccount);
+    const client = recordSlot(backend, clientRecord, clientAccount);
+    this.readTokens = tokens.read;
+    this.writeTokens = tokens.write;
+    this.deleteTokens = tokens.delete;
+    this.readClient = client.read;
+    this.writeClient = client.write;
+    this.deleteClient = client.delete;
   }
 }

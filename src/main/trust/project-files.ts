@@ -11,7 +11,7 @@ import { parseJsonWithLocations } from '../config/json-locate';
 import { readSource } from '../config/read-source';
 import { selfReference } from '../config/self-reference';
 import { DEFAULT_PORT } from '../common/listen';
-import { parseManifestText } from '../config/manifest-file';
+import { envVarNames, parseManifestText } from '../config/manifest-file';
 import { MANIFEST_FILE, MCP_CONFIG_FILE } from './place';
 import { entryReferences, manifestReferences } from './references';
 import { approvedDigest, sha256 } from './store';
@@ -81,8 +81,8 @@ function reviewManifest(path: string, text: string, projectRoot: string): Conten
       ? `${entry.package.type} package ${entry.package.name}${entry.package.version ? `@${entry.package.version}` : ''}${entry.args.length ? ` ${entry.args.map(quoteArg).join(' ')}` : ''}`
       : `${entry.transport} ${entry.url ?? ''}`.trim(),
     cwd: null,
-    variables: [...entry.env_vars].sort(),
-    references: manifestReferences(entry, projectRoot),
+    variables: envVarNames(entry.env_vars).sort(),
+    references: manifestReferences({ ...entry, env_vars: envVarNames(entry.env_vars) }, projectRoot),
     // A manifest entry never replaces a configured server (a configured entry of the same name wins).
     replaces: null,
   }));

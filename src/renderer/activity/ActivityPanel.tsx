@@ -1,4 +1,5 @@
 import { useGatehouseStore } from '../app/gatehouse-context';
+import { Panel } from '../ui/Panel';
 import { AuditTable } from './AuditTable';
 import { SessionCard } from './SessionCard';
 import './activity.css';
@@ -10,13 +11,12 @@ export function ActivityPanel() {
   const busy = activity?.sessions.filter((s) => s.calls.length || s.tasks.length) ?? [];
 
   return (
-    <section className="panel" aria-labelledby="activity-heading">
-      <div className="panel-head">
-        <h2 id="activity-heading">Activity</h2>
-        <span className="panel-summary" data-testid="activity-summary">
-          {activity ? `${calls} pending call${calls === 1 ? '' : 's'} · ${tasks} active task${tasks === 1 ? '' : 's'}` : ''}
-        </span>
-      </div>
+    <Panel
+      id="activity"
+      title="Activity"
+      summary={activity ? `${calls} pending call${calls === 1 ? '' : 's'} · ${tasks} active task${tasks === 1 ? '' : 's'}` : ''}
+      summaryTestId="activity-summary"
+    >
       {activity === null ? (
         <p className="empty">Loading activity…</p>
       ) : busy.length === 0 ? (
@@ -26,8 +26,23 @@ export function ActivityPanel() {
       ) : (
         busy.map((session) => <SessionCard key={session.session_id} session={session} />)
       )}
+      {activity && activity.projects.length > 0 && (
+        <>
+          <h3 className="section-heading">Projects attached by clients</h3>
+          <ul className="attached-projects" aria-label="Projects attached by clients" data-testid="attached-projects">
+            {activity.projects.map((project) => (
+              <li key={project.root}>
+                <span className="mono" title={project.root}>{project.root}</span>
+                <span className="attached-count">
+                  {project.sessions} session{project.sessions === 1 ? '' : 's'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <h3 className="section-heading">Recent audit events</h3>
       {activity && <AuditTable events={activity.audit} />}
-    </section>
+    </Panel>
   );
 }

@@ -1,4 +1,5 @@
 import type { AuditEventView } from '../../shared/activity';
+import { DataTable } from '../ui/DataTable';
 import { formatClock } from '../ui/format-time';
 import { keyed } from '../ui/keyed';
 
@@ -20,33 +21,21 @@ const OUTCOME_TAG: Record<string, string> = { ok: 'tag-ok', tool_error: 'tag-war
 export function AuditTable({ events }: { events: AuditEventView[] }) {
   if (!events.length) return <p className="empty">No audit events yet.</p>;
   return (
-    <div className="table-wrap">
-      <table className="data-table" aria-label="Recent audit events" data-testid="audit-table">
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Call</th>
-            <th scope="col">Outcome</th>
-            <th scope="col">Latency</th>
-          </tr>
-        </thead>
-        <tbody>
-          {keyed(events, (e) => `${e.ts}|${e.session_id}|${e.method}|${e.tool}`).map(({ key, item }) => (
-            <tr key={key}>
-              <td className="mono">{formatClock(item.ts)}</td>
-              <td>
-                <span className="mono">{item.tool ?? item.method}</span>
-                {item.session_id && <div className="muted-note mono">{item.session_id}</div>}
-                {item.error && <div className="audit-error">{errorText(item.error)}</div>}
-              </td>
-              <td>
-                <span className={`tag ${OUTCOME_TAG[item.outcome] ?? 'tag-danger'}`}>{item.outcome.replace('_', ' ')}</span>
-              </td>
-              <td className="mono">{Math.round(item.latency_ms)} ms</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable label="Recent audit events" testId="audit-table" columns={['Time', 'Call', 'Outcome', 'Latency']}>
+      {keyed(events, (e) => `${e.ts}|${e.session_id}|${e.method}|${e.tool}`).map(({ key, item }) => (
+        <tr key={key}>
+          <td className="mono">{formatClock(item.ts)}</td>
+          <td>
+            <span className="mono">{item.tool ?? item.method}</span>
+            {item.session_id && <div className="muted-note mono">{item.session_id}</div>}
+            {item.error && <div className="audit-error">{errorText(item.error)}</div>}
+          </td>
+          <td>
+            <span className={`tag ${OUTCOME_TAG[item.outcome] ?? 'tag-danger'}`}>{item.outcome.replace('_', ' ')}</span>
+          </td>
+          <td className="mono">{Math.round(item.latency_ms)} ms</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

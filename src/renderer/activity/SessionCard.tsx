@@ -1,4 +1,5 @@
 import type { ActivitySession } from '../../shared/activity';
+import { DataTable } from '../ui/DataTable';
 import { PendingCallRow } from './PendingCallRow';
 import { TaskRow } from './TaskRow';
 
@@ -10,48 +11,28 @@ export function SessionCard({ session }: { session: ActivitySession }) {
       <h3 className="card-title">
         {name} <span className="session-id mono">{session.session_id}</span>
       </h3>
+      {session.project && (
+        <p className="session-project">
+          project <span className="mono" title={session.project}>{session.project}</span>
+        </p>
+      )}
       {session.calls.length > 0 && (
-        <div className="table-wrap">
-          <table className="data-table" aria-label={`Pending calls of ${name}`}>
-            <thead>
-              <tr>
-                <th scope="col">Tool</th>
-                <th scope="col">Elapsed</th>
-                <th scope="col">Progress</th>
-                <th scope="col">State</th>
-                <th scope="col">
-                  <span className="visually-hidden">Cancel</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {session.calls.map((call) => (
-                <PendingCallRow key={call.request_id} call={call} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label={`Pending calls of ${name}`} columns={['Tool', 'Elapsed', 'Progress', 'State', { label: 'Cancel', hidden: true }]}>
+          {session.calls.map((call) => (
+            <PendingCallRow key={call.request_id} call={call} />
+          ))}
+        </DataTable>
       )}
       {session.tasks.length > 0 && (
-        <div className="table-wrap task-table">
-          <table className="data-table" aria-label={`MCP tasks of ${name}`}>
-            <thead>
-              <tr>
-                <th scope="col">Task</th>
-                <th scope="col">Status</th>
-                <th scope="col">Started</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {session.tasks.map((task) => (
-                <TaskRow key={`${task.server}/${task.task_id}`} task={task} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label={`MCP tasks of ${name}`}
+          columns={['Task', 'Status', 'Started', { label: 'Actions', hidden: true }]}
+          wrapClassName="table-wrap task-table"
+        >
+          {session.tasks.map((task) => (
+            <TaskRow key={`${task.server}/${task.task_id}`} task={task} />
+          ))}
+        </DataTable>
       )}
     </article>
   );

@@ -1,5 +1,9 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import type { CatalogCard } from '../../shared/catalog';
 import { useGatehouseStore } from '../app/gatehouse-context';
+import { ErrorBanner } from '../ui/ErrorBanner';
+import { Field } from '../ui/Field';
+import { Panel } from '../ui/Panel';
 import { TokenMeterCard } from './TokenMeterCard';
 import { ToolDetailCard } from './ToolDetailCard';
 import './catalog.css';
@@ -23,46 +27,18 @@ export function CatalogPanel() {
   const result = useGatehouseStore((s) => s.catalogResult);
   const searching = useGatehouseStore((s) => s.catalogSearching);
   const error = useGatehouseStore((s) => s.catalogError);
-  const detail = useGatehouseStore((s) => s.toolDetail);
-  const detailLoading = useGatehouseStore((s) => s.toolDetailLoading);
-  const search = useGatehouseStore((s) => s.searchCatalog);
-  const open = useGatehouseStore((s) => s.openTool);
-  const input = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    void search(input.current?.value ?? '');
-  }, [search]);
+  const showDetail = useGatehouseStore((s) => s.toolDetail !== null || s.toolDetailLoading);
 
   return (
-    <section className="panel" aria-labelledby="catalog-heading" aria-busy={searching}>
-      <div className="panel-head">
-        <h2 id="catalog-heading">Catalog</h2>
-        <span className="panel-summary" data-testid="catalog-summary">
-          {result ? `${result.results.length} of ${result.total_available} tools` : ''}
-        </span>
-      </div>
-      <search>
-        <form
-          className="catalog-search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void search(input.current?.value ?? '');
-          }}
-        >
-          <label className="field field-grow">
-            <span className="field-label">Search tools (same ranking as gateway.catalog_search)</span>
-            <input ref={input} type="search" defaultValue={query} placeholder="what do you need? e.g. read a file" aria-label="Search tools" />
-          </label>
-          <button type="submit" className="btn btn-auto btn-primary" disabled={searching}>
-            {searching ? 'Searching…' : 'Search'}
-          </button>
-        </form>
-      </search>
-      {error && (
-        <div className="banner banner-error" role="alert">
-          Search failed: {error}
-        </div>
-      )}
+    <Panel
+      id="catalog"
+      title="Catalog"
+      busy={searching}
+      summary={result ? `${result.results.length} of ${result.total_available} tools` : ''}
+      summaryTestId="catalog-summary"
+    >
+      <CatalogSearch />
+      {error && <ErrorBanner>Search failed: {error}</ErrorBanner>}
       {result && result.indexing.length > 0 && (
         <div className="banner banner-warning" role="status">
           Still listing the tools of {result.indexing.join(', ')}; search again in a moment.
@@ -77,31 +53,71 @@ export function CatalogPanel() {
               No tools match{query ? ` "${query}"` : ''}. Servers that have never run show their tools once listed; start one under Servers.
             </p>
           ) : (
-            <ul className="result-list" aria-label="Matching tools" onKeyDown={moveFocus}>
-              {result.results.map((card) => (
-                <li key={card.tool_id}>
-                  <button
-                    type="button"
-                    className="result-card"
-                    aria-current={detail?.tool_id === card.tool_id ? 'true' : undefined}
-                    data-testid={`tool-${card.tool_id}`}
-                    onClick={() => void open(card.tool_id)}
-                  >
-                    <span className="result-title">
-                      <span className="mono">{card.tool_id}</span>
-                      <span className={`tag ${RISK_TAG[card.risk_hint]}`}>{card.risk_hint} risk</span>
-                      {card.availability !== 'online' && <span className="tag">{card.availability}</span>}
-                    </span>
-                    <span className="result-description">{card.short_description || 'No description.'}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <ResultList cards={result.results} />
           )}
         </div>
-        {(detail || detailLoading) && <ToolDetailCard />}
+        {showDetail && <ToolDetailCard />}
       </div>
       <TokenMeterCard />
-    </section>
+    </Panel>
+  );
+}
+
+/** The search box; the first search runs when the panel opens. */
+function CatalogSearch() {
+  const query = useGatehouseStore((s) => s.catalogQuery);
+  const searching = useGatehouseStore((s) => s.catalogSearching);
+  const search = useGatehouseStore((s) => s.searchCatalog);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    void search(input.current?.value ?? '');
+  }, [search]);
+
+  return (
+    <search>
+      <form
+        className="catalog-search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void search(input.current?.value ?? '');
+        }}
+      >
+        <Field label="Search tools (same ranking as gateway.catalog_search)" className="field field-grow">
+          <input ref={input} type="search" defaultValue={query} placeholder="what do you need? e.g. read a file" aria-label="Search tools" />
+        </Field>
+        <button type="submit" className="btn btn-auto btn-primary" disabled={searching}>
+          {searching ? 'Searching…' : 'Search'}
+        </button>
+      </form>
+    </search>
+  );
+}
+
+/** The matching tools, best first; the open one is marked current. */
+function ResultList({ cards }: { cards: CatalogCard[] }) {
+  const openId = useGatehouseStore((s) => s.toolDetail?.tool_id);
+  const open = useGatehouseStore((s) => s.openTool);
+  return (
+    <ul className="card-list result-list" aria-label="Matching tools" onKeyDown={moveFocus}>
+      {cards.map((card) => (
+        <li key={card.tool_id}>
+          <button
+            type="button"
+            className="result-card"
+            aria-current={openId === card.tool_id ? 'true' : undefined}
+            data-testid={`tool-${card.tool_id}`}
+            onClick={() => void open(card.tool_id)}
+          >
+            <span className="result-title">
+              <span className="mono">{card.tool_id}</span>
+              <span className={`tag ${RISK_TAG[card.risk_hint]}`}>{card.risk_hint} risk</span>
+              {card.availability !== 'online' && <span className="tag">{card.availability}</span>}
+            </span>
+            <span className="result-description">{card.short_description || 'No description.'}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useGatehouseStore } from '../app/gatehouse-context';
+import { DataTable } from '../ui/DataTable';
 
 const number = new Intl.NumberFormat();
 
@@ -38,28 +39,16 @@ export function TokenMeterCard() {
             ? `A client saves ${number.format(saved)} tokens of context per conversation.`
             : `Gatehouse's list costs ${number.format(-saved)} tokens more than these servers' own lists; it pays off as servers are added.`}
       </p>
-      <div className="table-wrap">
-        <table className="data-table" aria-label="Tokens per server">
-          <thead>
-            <tr>
-              <th scope="col">Server</th>
-              <th scope="col">Tools</th>
-              <th scope="col">Tokens</th>
-              <th scope="col">From</th>
-            </tr>
-          </thead>
-          <tbody>
-            {meter.servers.map((server) => (
-              <tr key={server.name}>
-                <th scope="row">{server.name}</th>
-                <td className="mono">{server.tools}</td>
-                <td className="mono">{server.basis === 'unknown' ? '—' : number.format(server.tokens)}</td>
-                <td>{server.basis === 'live' ? 'running list' : server.basis === 'cached' ? 'last list seen' : 'never listed'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable label="Tokens per server" columns={['Server', 'Tools', 'Tokens', 'From']}>
+        {meter.servers.map((server) => (
+          <tr key={server.name}>
+            <th scope="row">{server.name}</th>
+            <td className="mono">{server.tools}</td>
+            <td className="mono">{server.basis === 'unknown' ? '—' : number.format(server.tokens)}</td>
+            <td>{server.basis === 'live' ? 'running list' : server.basis === 'cached' ? 'last list seen' : 'never listed'}</td>
+          </tr>
+        ))}
+      </DataTable>
       <p className="panel-footnote">Counted as {meter.method}.</p>
     </section>
   );

@@ -1,3 +1,4 @@
+import type { ToolDetail } from '../../shared/catalog';
 import { useGatehouseStore } from '../app/gatehouse-context';
 import { ResultView } from './ResultView';
 import { SchemaForm } from './SchemaForm';
@@ -6,9 +7,6 @@ import { SchemaForm } from './SchemaForm';
 export function ToolDetailCard() {
   const detail = useGatehouseStore((s) => s.toolDetail);
   const loading = useGatehouseStore((s) => s.toolDetailLoading);
-  const outcome = useGatehouseStore((s) => s.invokeOutcome);
-  const invoking = useGatehouseStore((s) => s.invoking);
-  const invoke = useGatehouseStore((s) => s.tryInvoke);
   const close = useGatehouseStore((s) => s.closeTool);
 
   return (
@@ -34,18 +32,24 @@ export function ToolDetailCard() {
               {note}
             </p>
           ))}
-          <h4 className="detail-heading">Try it</h4>
-          <p className="muted-note">Runs through gateway.invoke: the policy applies and the call is audited as the panel's.</p>
-          <SchemaForm
-            key={detail.tool_id}
-            toolId={detail.tool_id}
-            schema={detail.input_schema}
-            busy={invoking}
-            onSubmit={(args) => void invoke(detail.tool_id, args)}
-          />
-          {outcome && <ResultView outcome={outcome} />}
+          <TryIt toolId={detail.tool_id} schema={detail.input_schema} />
         </>
       )}
     </article>
+  );
+}
+
+/** The tool's arguments as a form, and what the last try-invoke returned. */
+function TryIt({ toolId, schema }: { toolId: string; schema: ToolDetail['input_schema'] }) {
+  const outcome = useGatehouseStore((s) => s.invokeOutcome);
+  const invoking = useGatehouseStore((s) => s.invoking);
+  const invoke = useGatehouseStore((s) => s.tryInvoke);
+  return (
+    <>
+      <h4 className="detail-heading">Try it</h4>
+      <p className="muted-note">Runs through gateway.invoke: the policy applies and the call is audited as the panel's.</p>
+      <SchemaForm key={toolId} toolId={toolId} schema={schema} busy={invoking} onSubmit={(args) => void invoke(toolId, args)} />
+      {outcome && <ResultView outcome={outcome} />}
+    </>
   );
 }

@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { CatalogSearchResult, InvokeOutcome, TokenMeter, ToolDetail } from '../../shared/catalog';
 import type { GatehouseBridge } from '../../shared/ipc';
 import { describeError } from '../ui/describe-error';
+import { loadedState } from '../ui/loaded-state';
 
 export interface CatalogSlice {
   catalogQuery: string;
@@ -38,8 +39,7 @@ export const createCatalogSlice =
       toolDetailLoading: false,
       invokeOutcome: null,
       invoking: false,
-      tokenMeter: null,
-      tokenMeterError: null,
+      ...loadedState(set, { value: 'tokenMeter', error: 'tokenMeterError', load: 'loadTokenMeter' }, () => bridge.tokenMeter({})),
       searchCatalog: async (query) => {
         const ticket = ++searchTicket;
         set({ catalogQuery: query, catalogSearching: true } as Partial<S>);
@@ -91,13 +91,6 @@ export const createCatalogSlice =
             errors: [{ code: 'IPC', message: describeError(error) }],
           };
           set({ invokeOutcome: failed, invoking: false } as Partial<S>);
-        }
-      },
-      loadTokenMeter: async () => {
-        try {
-          set({ tokenMeter: await bridge.tokenMeter({}), tokenMeterError: null } as Partial<S>);
-        } catch (error) {
-          set({ tokenMeterError: describeError(error) } as Partial<S>);
         }
       },
     };

@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react';
 import type { ClientRow } from '../../shared/clients';
 import { useGatehouseStore } from '../app/gatehouse-context';
+import { ChangePreview } from '../ui/ChangePreview';
 import { DiffView } from '../ui/DiffView';
+import { ErrorBanner } from '../ui/ErrorBanner';
+import { OutcomeBox } from '../ui/OutcomeBox';
+import { Panel } from '../ui/Panel';
 import './clients.css';
 
 export function ClientsPanel() {
   const rows = useGatehouseStore((s) => s.clientRows);
   const error = useGatehouseStore((s) => s.clientsError);
-  const preview = useGatehouseStore((s) => s.clientPreview);
-  const written = useGatehouseStore((s) => s.clientWritten);
   const busy = useGatehouseStore((s) => s.clientBusy);
   const load = useGatehouseStore((s) => s.loadClients);
-  const write = useGatehouseStore((s) => s.writeClient);
-  const discard = useGatehouseStore((s) => s.discardClientPreview);
 
   // Client files change outside Gatehouse (the clients themselves write them): each visit reads them again.
   useEffect(() => {
@@ -21,65 +21,17 @@ export function ClientsPanel() {
 
   const wired = rows?.filter((r) => r.entry).length ?? 0;
   return (
-    <section className="panel" aria-labelledby="clients-heading">
-      <div className="panel-head">
-        <h2 id="clients-heading">Clients</h2>
-        <span className="panel-summary">
-          {rows ? `${wired} of ${rows.length} point at Gatehouse · ${rows.filter((r) => r.detected).length} installed` : ''}
-        </span>
-      </div>
+    <Panel
+      id="clients"
+      title="Clients"
+      summary={rows ? `${wired} of ${rows.length} point at Gatehouse · ${rows.filter((r) => r.detected).length} installed` : ''}
+    >
       <p className="panel-intro">
         Each MCP client's own user config, as <code>gatehouse setup</code> edits it: only the <code>gatehouse</code> entry changes, shown before it is written.
       </p>
-      {error && (
-        <div className="banner banner-error" role="alert">
-          {error}
-        </div>
-      )}
-      {written && (
-        <div className={`outcome ${written.ok ? 'outcome-ok' : 'outcome-error'}`} role="status" data-testid="client-written">
-          <p>
-            {written.ok
-              ? written.written
-                ? `${written.action === 'set' ? 'Wrote' : 'Removed'} ${written.location} in ${written.path}.${written.action === 'set' ? ` Restart ${written.label} to connect.` : ''}`
-                : 'Nothing to change.'
-              : written.problem?.message}
-          </p>
-        </div>
-      )}
-      {preview && (
-        <div className="card" data-testid="client-preview">
-          <h3 className="card-title">
-            {preview.view.action === 'set' ? 'Connect' : 'Disconnect'} {preview.view.label}
-          </h3>
-          {preview.view.problem ? (
-            <p className="action-message" role="alert">
-              {preview.view.problem.message}
-            </p>
-          ) : (
-            <>
-              <p className="muted-note">
-                <code>{preview.view.path}</code> {preview.view.exists ? '' : '(created)'} · <code>{preview.view.location}</code>
-                {preview.view.points_at && ` → ${preview.view.points_at.kind}: ${preview.view.points_at.target}`}
-              </p>
-              <DiffView lines={preview.view.diff} label={`Change to ${preview.view.path}`} testId="client-diff" />
-            </>
-          )}
-          <div className="confirm-actions">
-            <button type="button" className="btn btn-auto" onClick={discard}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="btn btn-auto btn-primary"
-              disabled={busy || !preview.view.ok || !preview.view.changed}
-              onClick={() => void write()}
-            >
-              {preview.view.action === 'set' ? 'Write entry' : 'Remove entry'}
-            </button>
-          </div>
-        </div>
-      )}
+      {error && <ErrorBanner>{error}</ErrorBanner>}
+      <ClientWritten />
+      <ClientPreview />
       {rows === null ? (
         !error && <p className="empty">Looking for MCP clients…</p>
       ) : (
@@ -89,7 +41,57 @@ export function ClientsPanel() {
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
+  );
+}
+
+/** How the last write or removal ended. */
+function ClientWritten() {
+  const written = useGatehouseStore((s) => s.clientWritten);
+  if (!written) return null;
+  return (
+    <OutcomeBox ok={written.ok} testId="client-written">
+      <p>
+        {written.ok
+          ? written.written
+            ? `${written.action === 'set' ? 'Wrote' : 'Removed'} ${written.location} in ${written.path}.${written.action === 'set' ? ` Restart ${written.label} to connect.` : ''}`
+            : 'Nothing to change.'
+          : written.problem?.message}
+      </p>
+    </OutcomeBox>
+  );
+}
+
+/** The change a write would make, shown before it is written. */
+function ClientPreview() {
+  const preview = useGatehouseStore((s) => s.clientPreview);
+  const busy = useGatehouseStore((s) => s.clientBusy);
+  const write = useGatehouseStore((s) => s.writeClient);
+  const discard = useGatehouseStore((s) => s.discardClientPreview);
+  if (!preview) return null;
+  return (
+    <ChangePreview
+      testId="client-preview"
+      title={`${preview.view.action === 'set' ? 'Connect' : 'Disconnect'} ${preview.view.label}`}
+      applyLabel={preview.view.action === 'set' ? 'Write entry' : 'Remove entry'}
+      canApply={!busy && preview.view.ok && preview.view.changed}
+      onCancel={discard}
+      onApply={() => void write()}
+    >
+      {preview.view.problem ? (
+        <p className="action-message" role="alert">
+          {preview.view.problem.message}
+        </p>
+      ) : (
+        <>
+          <p className="muted-note">
+            <code>{preview.view.path}</code> {preview.view.exists ? '' : '(created)'} · <code>{preview.view.location}</code>
+            {preview.view.points_at && ` → ${preview.view.points_at.kind}: ${preview.view.points_at.target}`}
+          </p>
+          <DiffView lines={preview.view.diff} label={`Change to ${preview.view.path}`} testId="client-diff" />
+        </>
+      )}
+    </ChangePreview>
   );
 }
 

@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { ClientRow, ClientSetupInput, ClientSetupView } from '../../shared/clients';
 import type { GatehouseBridge } from '../../shared/ipc';
 import { describeError } from '../ui/describe-error';
+import { loadedState } from '../ui/loaded-state';
 
 export interface ClientsSlice {
   clientRows: ClientRow[] | null;
@@ -21,18 +22,10 @@ type Bridge = Pick<GatehouseBridge, 'listClients' | 'previewClientSetup' | 'writ
 export const createClientsSlice =
   <S extends ClientsSlice>(bridge: Bridge): StateCreator<S, [], [], ClientsSlice> =>
   (set, get) => ({
-    clientRows: null,
-    clientsError: null,
+    ...loadedState(set, { value: 'clientRows', error: 'clientsError', load: 'loadClients' }, () => bridge.listClients({})),
     clientPreview: null,
     clientWritten: null,
     clientBusy: false,
-    loadClients: async () => {
-      try {
-        set({ clientRows: await bridge.listClients({}), clientsError: null } as Partial<S>);
-      } catch (error) {
-        set({ clientsError: describeError(error) } as Partial<S>);
-      }
-    },
     previewClient: async (request) => {
       set({ clientBusy: true, clientWritten: null } as Partial<S>);
       try {

@@ -1,4 +1,6 @@
+import { ErrorBanner } from '../ui/ErrorBanner';
 import { formatTime } from '../ui/format-time';
+import { Panel } from '../ui/Panel';
 import { useGatehouseStore } from '../app/gatehouse-context';
 import { isDoctorFailure } from './doctor-slice';
 import { DoctorFailure } from './DoctorFailure';
@@ -8,39 +10,17 @@ import './doctor.css';
 
 export function DoctorPanel() {
   const result = useGatehouseStore((s) => s.doctorResult);
-  const ranAt = useGatehouseStore((s) => s.doctorRanAt);
   const running = useGatehouseStore((s) => s.doctorRunning);
   const error = useGatehouseStore((s) => s.doctorError);
-  const run = useGatehouseStore((s) => s.runDoctor);
 
   return (
-    <section className="panel" aria-labelledby="doctor-heading" aria-busy={running}>
-      <div className="panel-head">
-        <h2 id="doctor-heading">Doctor</h2>
-        <div className="panel-tools">
-          {ranAt && (
-            <span className="panel-summary" data-testid="doctor-ran-at">
-              last run {formatTime(ranAt)}
-            </span>
-          )}
-          <button
-            type="button"
-            className="btn btn-primary btn-wide"
-            aria-label="Run checks"
-            aria-busy={running}
-            data-testid="doctor-run"
-            disabled={running}
-            onClick={() => void run()}
-          >
-            {running ? 'Running…' : 'Run checks'}
-          </button>
-        </div>
-      </div>
-      {error && (
-        <div className="banner banner-error" role="alert" data-testid="doctor-error">
-          Doctor could not run: {error}
-        </div>
-      )}
+    <Panel
+      id="doctor"
+      title="Doctor"
+      busy={running}
+      tools={<DoctorRun />}
+    >
+      {error && <ErrorBanner testId="doctor-error">Doctor could not run: {error}</ErrorBanner>}
       {result === null ? (
         <p className="empty">
           {running
@@ -55,6 +35,33 @@ export function DoctorPanel() {
           <FindingGroups findings={result.findings} />
         </>
       )}
-    </section>
+    </Panel>
+  );
+}
+
+/** When the checks last ran, and the button that runs them again. */
+function DoctorRun() {
+  const ranAt = useGatehouseStore((s) => s.doctorRanAt);
+  const running = useGatehouseStore((s) => s.doctorRunning);
+  const run = useGatehouseStore((s) => s.runDoctor);
+  return (
+    <div className="panel-tools">
+      {ranAt && (
+        <span className="panel-summary" data-testid="doctor-ran-at">
+          last run {formatTime(ranAt)}
+        </span>
+      )}
+      <button
+        type="button"
+        className="btn btn-primary btn-wide"
+        aria-label="Run checks"
+        aria-busy={running}
+        data-testid="doctor-run"
+        disabled={running}
+        onClick={() => void run()}
+      >
+        {running ? 'Running…' : 'Run checks'}
+      </button>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Field } from '../ui/Field';
 import type { LogFilter } from './filter-logs';
 
 const ALL = '';
@@ -5,8 +6,7 @@ const ALL = '';
 export function LogFilters({ filter, servers, onChange }: { filter: LogFilter; servers: string[]; onChange: (next: LogFilter) => void }) {
   return (
     <div className="card log-filters" data-testid="log-filters">
-      <label className="field">
-        <span className="field-label">Server</span>
+      <Field label="Server">
         <select
           aria-label="Server filter"
           data-testid="log-server-filter"
@@ -20,9 +20,8 @@ export function LogFilters({ filter, servers, onChange }: { filter: LogFilter; s
             </option>
           ))}
         </select>
-      </label>
-      <label className="field">
-        <span className="field-label">Contains</span>
+      </Field>
+      <Field label="Contains">
         <input
           type="search"
           aria-label="Text filter"
@@ -33,7 +32,7 @@ export function LogFilters({ filter, servers, onChange }: { filter: LogFilter; s
           value={filter.text}
           onChange={(e) => onChange({ ...filter, text: e.currentTarget.value })}
         />
-      </label>
+      </Field>
     </div>
   );
 }

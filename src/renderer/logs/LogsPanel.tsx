@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useGatehouseStore } from '../app/gatehouse-context';
+import { Panel } from '../ui/Panel';
 import { filterLogs, serverChoices, type LogFilter } from './filter-logs';
 import { LogFilters } from './LogFilters';
 import { LogView } from './LogView';
@@ -15,13 +16,12 @@ export function LogsPanel() {
   const shown = useMemo(() => filterLogs(lines, filter), [lines, filter]);
 
   return (
-    <section className="panel" aria-labelledby="logs-heading">
-      <div className="panel-head">
-        <h2 id="logs-heading">Logs</h2>
-        <span className="panel-summary" data-testid="logs-summary">
-          {shown.length === lines.length ? count(lines.length) : `${shown.length} of ${count(lines.length)}`}
-        </span>
-      </div>
+    <Panel
+      id="logs"
+      title="Logs"
+      summary={shown.length === lines.length ? count(lines.length) : `${shown.length} of ${count(lines.length)}`}
+      summaryTestId="logs-summary"
+    >
       <LogFilters filter={filter} servers={servers} onChange={setFilter} />
       {lines.length === 0 ? (
         <p className="empty" data-testid="logs-empty">
@@ -35,7 +35,7 @@ export function LogsPanel() {
         <LogView lines={shown} />
       )}
       <p className="panel-footnote">Gatehouse's own log, newest at the bottom. Secret values are redacted before a line is kept.</p>
-    </section>
+    </Panel>
   );
 }
 

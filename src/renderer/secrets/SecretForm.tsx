@@ -1,7 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useBridge, useGatehouseStore } from '../app/gatehouse-context';
 import type { SecretListing, SecretScope } from './secrets-slice';
-import { SCOPES, nameProblem, scopeAvailable, scopeHint, scopeLabel } from './scope-options';
+import { Field } from '../ui/Field';
+import { ScopeSelect } from './ScopeSelect';
+import { nameProblem, scopeAvailable, scopeHint } from './scope-options';
 import { sendSecretOnce } from './send-secret';
 
 export function SecretForm({ listing }: { listing: SecretListing | null }) {
@@ -36,27 +38,10 @@ export function SecretForm({ listing }: { listing: SecretListing | null }) {
     <form className="card secret-form" aria-label="Set a secret" data-testid="secret-form" onSubmit={(e) => void submit(e)}>
       <h3 className="card-title">Set a secret</h3>
       <div className="form-row">
-        <label className="field field-scope">
-          <span className="field-label">Scope</span>
-          <select
-            aria-label="Secret scope"
-            data-testid="secret-scope"
-            value={scope}
-            onChange={(e) => {
-              const picked = e.currentTarget.value;
-              const next = SCOPES.find((option) => option === picked);
-              if (next) setScope(next);
-            }}
-          >
-            {SCOPES.map((option) => (
-              <option key={option} value={option} disabled={!scopeAvailable(option, listing)}>
-                {scopeLabel(option, listing)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field field-name">
-          <span className="field-label">Name</span>
+        <Field label="Scope" className="field field-scope">
+          <ScopeSelect label="Secret scope" testId="secret-scope" value={scope} listing={listing} onChange={setScope} />
+        </Field>
+        <Field label="Name" className="field field-name">
           <input
             type="text"
             aria-label="Secret name"
@@ -69,9 +54,8 @@ export function SecretForm({ listing }: { listing: SecretListing | null }) {
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
           />
-        </label>
-        <label className="field field-value">
-          <span className="field-label">Value</span>
+        </Field>
+        <Field label="Value" className="field field-value">
           <input
             ref={valueField}
             type="password"
@@ -83,7 +67,7 @@ export function SecretForm({ listing }: { listing: SecretListing | null }) {
             maxLength={2560}
             onInput={(e) => setHasValue(e.currentTarget.value !== '')}
           />
-        </label>
+        </Field>
         <button type="submit" className="btn btn-primary btn-wide" aria-label="Save secret" aria-busy={saving} data-testid="secret-save" disabled={!canSave}>
           {saving ? 'Saving…' : 'Save secret'}
         </button>

@@ -2,8 +2,11 @@ import { useState, type FormEvent } from 'react';
 import type { SecretImportPreview, SecretImportResult } from '../../shared/secret-import';
 import { useBridge, useGatehouseStore } from '../app/gatehouse-context';
 import { describeError } from '../ui/describe-error';
+import { Field } from '../ui/Field';
+import { OutcomeBox } from '../ui/OutcomeBox';
+import { ScopeSelect } from './ScopeSelect';
 import type { SecretListing, SecretScope } from './secrets-slice';
-import { SCOPES, scopeAvailable, scopeLabel } from './scope-options';
+import { scopeAvailable } from './scope-options';
 
 const ACTION_TEXT = {
   add: 'add',
@@ -60,8 +63,7 @@ export function SecretImport({ listing }: { listing: SecretListing | null }) {
     <form className="card secret-import" aria-label="Import from an env file" data-testid="secret-import" onSubmit={submit}>
       <h3 className="card-title">Import from an env file</h3>
       <div className="form-row">
-        <label className="field field-grow">
-          <span className="field-label">File (absolute path)</span>
+        <Field label="File (absolute path)" className="field field-grow">
           <input
             value={path}
             onChange={(e) => {
@@ -73,23 +75,17 @@ export function SecretImport({ listing }: { listing: SecretListing | null }) {
             autoComplete="off"
             required
           />
-        </label>
-        <label className="field">
-          <span className="field-label">Into</span>
-          <select
+        </Field>
+        <Field label="Into">
+          <ScopeSelect
             value={scope}
-            onChange={(e) => {
-              setScope(e.target.value as SecretScope);
+            listing={listing}
+            onChange={(next) => {
+              setScope(next);
               setPreview(null);
             }}
-          >
-            {SCOPES.map((option) => (
-              <option key={option} value={option} disabled={!scopeAvailable(option, listing)}>
-                {scopeLabel(option, listing)}
-              </option>
-            ))}
-          </select>
-        </label>
+          />
+        </Field>
         <label className="check import-overwrite">
           <input
             type="checkbox"
@@ -136,14 +132,14 @@ export function SecretImport({ listing }: { listing: SecretListing | null }) {
         </div>
       )}
       {result && (
-        <div className={`outcome ${result.ok ? 'outcome-ok' : 'outcome-error'}`} role="status" data-testid="import-result">
+        <OutcomeBox ok={result.ok} testId="import-result">
           <p>{result.message}</p>
           {result.failed.map((f) => (
             <p key={f.name}>
               {f.name}: {f.message}
             </p>
           ))}
-        </div>
+        </OutcomeBox>
       )}
     </form>
   );

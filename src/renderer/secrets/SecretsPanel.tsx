@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useGatehouseStore } from '../app/gatehouse-context';
+import { ErrorBanner } from '../ui/ErrorBanner';
+import { Panel } from '../ui/Panel';
 import type { SecretListing } from './secrets-slice';
 import { KeychainBanner } from './KeychainBanner';
 import { SecretForm } from './SecretForm';
@@ -12,29 +14,11 @@ export function SecretsPanel() {
   const listing = useGatehouseStore((s) => s.secretListing);
   const error = useGatehouseStore((s) => s.secretsError);
   const loading = useGatehouseStore((s) => s.secretsLoading);
-  const refresh = useGatehouseStore((s) => s.refreshSecrets);
-  const recordOutcome = useGatehouseStore((s) => s.recordSecretOutcome);
-
-  // No event pushes secret changes (the CLI can change them too), so each visit lists afresh and an
-  // answer from an earlier visit is not shown as if it were news.
-  useEffect(() => {
-    recordOutcome(null);
-    void refresh();
-  }, [recordOutcome, refresh]);
+  useFreshListing();
 
   return (
-    <section className="panel" aria-labelledby="secrets-heading" aria-busy={loading}>
-      <div className="panel-head">
-        <h2 id="secrets-heading">Secrets</h2>
-        <span className="panel-summary" data-testid="secrets-summary">
-          {summary(listing)}
-        </span>
-      </div>
-      {error && (
-        <div className="banner banner-error" role="alert" data-testid="secrets-error">
-          Could not list secrets: {error}
-        </div>
-      )}
+    <Panel id="secrets" title="Secrets" busy={loading} summary={summary(listing)} summaryTestId="secrets-summary">
+      {error && <ErrorBanner testId="secrets-error">Could not list secrets: {error}</ErrorBanner>}
       {listing?.keychain?.available === false && <KeychainBanner state={listing.keychain} />}
       <SecretForm listing={listing} />
       <SecretImport listing={listing} />
@@ -49,8 +33,21 @@ export function SecretsPanel() {
           </p>
         </>
       )}
-    </section>
+    </Panel>
   );
+}
+
+/**
+ * No event pushes secret changes (the CLI can change them too), so each visit lists afresh and an
+ * answer from an earlier visit is not shown as if it were news.
+ */
+function useFreshListing() {
+  const refresh = useGatehouseStore((s) => s.refreshSecrets);
+  const recordOutcome = useGatehouseStore((s) => s.recordSecretOutcome);
+  useEffect(() => {
+    recordOutcome(null);
+    void refresh();
+  }, [recordOutcome, refresh]);
 }
 
 function summary(listing: SecretListing | null): string {

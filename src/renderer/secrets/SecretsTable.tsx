@@ -1,3 +1,4 @@
+import { DataTable, type Column } from '../ui/DataTable';
 import type { SecretListing } from './secrets-slice';
 import { SCOPES } from './scope-options';
 import { ScopeCell } from './ScopeCell';
@@ -9,6 +10,8 @@ const sourceTitle = {
   user: 'Resolved from the user scope.',
 } as const;
 
+const COLUMNS: Column[] = ['Name', 'Effective source', ...SCOPES.map((scope) => ({ label: scope, className: 'scope-head' }))];
+
 export function SecretsTable({ listing }: { listing: SecretListing }) {
   if (listing.names.length === 0) {
     return (
@@ -18,41 +21,26 @@ export function SecretsTable({ listing }: { listing: SecretListing }) {
     );
   }
   return (
-    <div className="table-card">
-      <table className="secrets-table" aria-label="Secrets" data-testid="secrets-table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Effective source</th>
-            {SCOPES.map((scope) => (
-              <th scope="col" key={scope} className="scope-head">
-                {scope}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {listing.names.map((row) => (
-            <tr key={row.name} data-testid={`secret-row-${row.name}`}>
-              <th scope="row" className="secret-name mono">
-                {row.name}
-              </th>
-              <td data-testid={`secret-effective-${row.name}`}>
-                {row.effective ? (
-                  <span className={`source source-${row.effective}`} title={sourceTitle[row.effective]}>
-                    {row.effective}
-                  </span>
-                ) : (
-                  <span className="presence presence-absent">none</span>
-                )}
-              </td>
-              {SCOPES.map((scope) => (
-                <ScopeCell key={scope} row={row} scope={scope} tenant={listing.tenant} />
-              ))}
-            </tr>
+    <DataTable label="Secrets" testId="secrets-table" columns={COLUMNS} wrapClassName="table-card" className="secrets-table">
+      {listing.names.map((row) => (
+        <tr key={row.name} data-testid={`secret-row-${row.name}`}>
+          <th scope="row" className="secret-name mono">
+            {row.name}
+          </th>
+          <td data-testid={`secret-effective-${row.name}`}>
+            {row.effective ? (
+              <span className={`source source-${row.effective}`} title={sourceTitle[row.effective]}>
+                {row.effective}
+              </span>
+            ) : (
+              <span className="presence presence-absent">none</span>
+            )}
+          </td>
+          {SCOPES.map((scope) => (
+            <ScopeCell key={scope} row={row} scope={scope} tenant={listing.tenant} />
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { GatehouseBridge } from '../../shared/ipc';
 import type { StartupPolicyApplied, StartupPolicyPreview, StartupPolicyView } from '../../shared/startup-policy';
 import { describeError } from '../ui/describe-error';
+import { loadedState } from '../ui/loaded-state';
 
 export interface StartupSlice {
   startupView: StartupPolicyView | null;
@@ -21,19 +22,12 @@ type Bridge = Pick<GatehouseBridge, 'getStartupPolicy' | 'previewStartupPolicy' 
 export const createStartupSlice =
   <S extends StartupSlice>(bridge: Bridge): StateCreator<S, [], [], StartupSlice> =>
   (set, get) => ({
-    startupView: null,
+    ...loadedState(set, { value: 'startupView', error: 'startupError', load: 'loadStartupPolicy', loading: 'startupLoading' }, () =>
+      bridge.getStartupPolicy({}),
+    ),
     startupLoading: false,
-    startupError: null,
     startupPreview: null,
     startupApplied: null,
-    loadStartupPolicy: async () => {
-      set({ startupLoading: true } as Partial<S>);
-      try {
-        set({ startupView: await bridge.getStartupPolicy({}), startupError: null, startupLoading: false } as Partial<S>);
-      } catch (error) {
-        set({ startupError: describeError(error), startupLoading: false } as Partial<S>);
-      }
-    },
     previewStartupToggle: async (name, eager) => {
       set({ startupApplied: null, startupError: null } as Partial<S>);
       try {

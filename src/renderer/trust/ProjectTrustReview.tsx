@@ -71,7 +71,7 @@ export function ProjectTrustReview({ file, projectRoot, stale, busy, approving, 
       </dl>
 
       {refused ? (
-        <div className="trust-refused" role="status" data-testid="trust-file-refusal">
+        <div className="callout callout-danger trust-refused" role="status" data-testid="trust-file-refusal">
           <p>
             <code>{name}</code> {file.refusal}
           </p>
@@ -105,7 +105,7 @@ export function ProjectTrustReview({ file, projectRoot, stale, busy, approving, 
       )}
 
       {stale && (
-        <div className="trust-stale" role="status" data-testid="trust-stale">
+        <div className="callout callout-warn trust-stale" role="status" data-testid="trust-stale">
           <span>This file changed on disk after this review was shown, so approving these bytes will be refused.</span>
           <button type="button" className="btn btn-small" onClick={onShowLatest}>
             Show the new version

@@ -23,7 +23,7 @@ export function TrustServer({ server }: { server: ReviewedServer }) {
     <li className="trust-server" data-testid={`trust-server-${server.name}`}>
       <span className="trust-server-name">{server.name}</span>
       {server.replaces && (
-        <p className="trust-replaces" data-testid={`trust-replaces-${server.name}`}>
+        <p className="callout callout-warn trust-replaces" data-testid={`trust-replaces-${server.name}`}>
           Replaces your own server <strong>{server.name}</strong> from <code>{server.replaces.path}</code> once approved.
         </p>
       )}

@@ -16,13 +16,16 @@ export interface ViewsCore {
   close(): Promise<void>;
 }
 
-export async function startViewsCore(options: { env?: NodeJS.ProcessEnv; secretStore?: SecretStore | null } = {}): Promise<ViewsCore> {
+export async function startViewsCore(
+  options: { env?: NodeJS.ProcessEnv; secretStore?: SecretStore | null; servers?: Record<string, unknown> } = {},
+): Promise<ViewsCore> {
   const workspace = createWorkspace();
   workspace.writeConfig({
     mcpServers: {
       everything: everythingServer(),
       fault: faultServer(),
       crashy: faultServer({ FAULT_CRASH_AT_START: '1' }),
+      ...options.servers,
     },
   });
   const env: NodeJS.ProcessEnv = {

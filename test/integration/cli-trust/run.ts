@@ -15,15 +15,36 @@ export function cliEnv(workspace: Workspace): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH ?? '', GATEHOUSE_CATALOG_INDEX: process.env.GATEHOUSE_CATALOG_INDEX ?? '', HOME: workspace.home, XDG_STATE_HOME: join(workspace.home, '.local', 'state'), TERM: 'dumb' };
 }
 
-export function gatehouse(workspace: Workspace, args: string[], options: { cwd?: string; input?: string } = {}): CliRun {
+export function gatehouse(workspace: Workspace, args: string[], options: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {}): CliRun {
   const result = spawnSync(process.execPath, [CLI_ENTRY, ...args], {
     cwd: options.cwd ?? workspace.project,
-    env: cliEnv(workspace),
+    env: { ...cliEnv(workspace), ...options.env },
     input: options.input ?? '',
     encoding: 'utf8',
     timeout: 30_000,
   });
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * The same, without blocking this process: needed when the child talks to a server this test process
+ * runs (a loopback registry), which spawnSync would starve.
+ */
+export function gatehouseAsync(workspace: Workspace, args: string[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI_ENTRY, ...args], { cwd: workspace.project, env: { ...cliEnv(workspace), ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? -1, stdout, stderr });
+    });
+    child.stdin.end();
+  });
 }
 
 /** The parsed stdout of a `--json` run. */

@@ -3,7 +3,7 @@
 // config_status attribution and auth_connect. The built-in manifest's `memory` and `github` are named in
 // autoStart; a user manifest overlay adds remote servers on a loopback server-everything. PATH holds no
 // npx, so the eager `memory` start fails at once instead of downloading anything; `github` has no
-// GITHUB_TOKEN, so it is skipped without spawning. No credential is stored anywhere.
+// GITHUB_PERSONAL_ACCESS_TOKEN, so it is skipped without spawning. No credential is stored anywhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,9 +78,9 @@ describe.each(LANES)('$label', (lane) => {
     expect(rows.find((e) => e.name === 'memory')).toMatchObject({
       startup_policy: 'eager', startup_source: 'project', configured: false, manifest: true, provisioned: false, discovered: false,
     });
-    // No GITHUB_TOKEN: skipped before spawning, with the variable to store.
+    // No GITHUB_PERSONAL_ACCESS_TOKEN: skipped before spawning, with the variable to store.
     expect(rows.find((e) => e.name === 'github')).toMatchObject({
-      status: 'offline', startup_policy: 'skipped', startup_skip_reason: 'missing_auth', startup_env_var: 'GITHUB_TOKEN', auth_state: 'missing_auth', manifest: true,
+      status: 'offline', startup_policy: 'skipped', startup_skip_reason: 'missing_auth', startup_env_var: 'GITHUB_PERSONAL_ACCESS_TOKEN', auth_state: 'missing_auth', manifest: true,
     });
     expect(rows.find((e) => e.name === 'kit')).toMatchObject({ configured: true, manifest: false, startup_source: 'configured' });
   });

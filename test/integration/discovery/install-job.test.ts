@@ -3,7 +3,8 @@
 // Supervisor and connected; the job reports complete only after initialize and tools/list succeeded.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { startPackageRegistry } from '../../helpers/package-registry';
 import { createHarness, type Harness } from './harness';
 
 let harness: Harness | undefined;
@@ -12,7 +13,7 @@ afterEach(async () => {
   harness = undefined;
 });
 
-interface Status { job_id: string; status: string; progress: number; new_tools: string[]; output_tail: string[]; error?: { code: string; retryable: boolean }; message: string; elapsed_seconds: number }
+interface Status { job_id: string; status: string; stage: string | null; stages: { name: string; state: string; detail: string | null }[]; package: string | null; version: string | null; progress: number; new_tools: string[]; output_tail: string[]; error?: { code: string; retryable: boolean }; message: string; elapsed_seconds: number }
 
 async function pollUntilDone(h: Harness, jobId: string, timeoutMs: number): Promise<Status[]> {
   const seen: Status[] = [];
@@ -42,6 +43,13 @@ describe('provision install job', () => {
     expect(last.progress).toBe(100);
     expect(last.new_tools).toContain('echo');
     expect(last.new_tools.length).toBeLessThanOrEqual(10);
+    // Every stage ran and says what it found; progress only went forward through them.
+    expect(last).toMatchObject({ stage: 'tools', package: '@modelcontextprotocol/server-everything@2026.8.31', version: '2026.8.31' });
+    expect(last.stages.map((s) => [s.name, s.state])).toEqual([['download', 'done'], ['install', 'done'], ['start', 'done'], ['tools', 'done']]);
+    expect(last.stages[0]?.detail).toMatch(/^@modelcontextprotocol\/server-everything 2026\.8\.31/);
+    expect(last.stages[3]?.detail).toMatch(/^\d+ tool\(s\)$/);
+    const progress = history.map((h) => h.progress);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
 
     const handle = harness.supervisor.get('everything');
     expect(handle?.status).toBe('online');
@@ -60,14 +68,22 @@ describe('provision install job', () => {
     const { mkdirSync, writeFileSync } = await import('node:fs');
     mkdirSync(join(overlay, '..'), { recursive: true });
     writeFileSync(overlay, 'version: 1\nservers:\n  broken:\n    description: A package that does not exist\n    package: { type: npm, name: "@gatehouse-test-nonexistent/none", version: "0.0.1" }\n');
+    // A loopback npm registry that knows no package: the 404 does not depend on the network (on a busy
+    // machine the public registry's answer sometimes came too late and the stage read "skipped").
+    const registry = await startPackageRegistry([]);
+    Object.assign(harness.ctx.env, registry.env(), { npm_config_cache: join(harness.root, 'npm-cache') });
+    onTestFinished(() => registry.close());
     const started = await harness.call<{ job_id: string; status: string }>('gateway.provision', { server_name: 'broken' });
     expect(started.status).toBe('started');
     const last = (await pollUntilDone(harness, started.job_id, 60_000)).at(-1) as Status;
     expect(last.status).toBe('failed');
     expect(last.error).toMatchObject({ code: 'E501' });
-    expect(last.output_tail.length).toBeGreaterThan(0);
-    expect(last.output_tail.length).toBeLessThanOrEqual(5);
+    // The registry says it does not exist: the job stops at download, before anything is installed.
+    expect(last.stages.map((s) => s.state)).toEqual(['failed', 'pending', 'pending', 'pending']);
+    expect(last.stages[0]?.detail).toContain('404');
+    expect(last.message).toContain('@gatehouse-test-nonexistent/none@0.0.1 is not in its registry');
     expect(harness.supervisor.get('broken')).toBeUndefined();
+    expect(registry.requests).toContain('/@gatehouse-test-nonexistent/none');
   });
 
   it('kills a silent install after the no-output timeout and reports timeout (E504)', async () => {

@@ -23,7 +23,7 @@ beforeAll(async () => {
   const manifest = join(workspace.home, USER_MANIFEST);
   mkdirSync(dirname(manifest), { recursive: true });
   writeFileSync(manifest, remoteManifest(remote.url, { notes: {}, spare: {} }));
-  // github (built-in manifest) needs GITHUB_TOKEN, which this environment does not have.
+  // github (built-in manifest) needs GITHUB_PERSONAL_ACCESS_TOKEN, which this environment does not have.
   workspace.writeConfig({ mcpServers: {}, autoStart: ['notes', 'github'] });
   core = await startCore(workspace, { PATH: process.env.PATH, HOME: workspace.home });
 });
@@ -49,7 +49,7 @@ it('starts an autoStart manifest server eagerly, for this run only', async () =>
 it('skips an autoStart manifest server whose credential is missing, spawning nothing', async () => {
   // The credential lookup (environment, then keychain) runs before any spawn.
   const github = await waitFor(async () => ((await row('github'))?.status === 'starting' ? undefined : row('github')), 'github to settle');
-  expect(github).toMatchObject({ status: 'auth_required', startup_policy: 'skipped', startup_skip_reason: 'missing_auth', missing_env_vars: ['GITHUB_TOKEN'], pid: null });
+  expect(github).toMatchObject({ status: 'auth_required', startup_policy: 'skipped', startup_skip_reason: 'missing_auth', missing_env_vars: ['GITHUB_PERSONAL_ACCESS_TOKEN'], pid: null });
   const { body } = await callMeta<{ diagnostics: { code: string }[] }>(core.client, 'gateway.get_startup_policy');
   expect(body.diagnostics.map((d) => d.code)).not.toContain('stale_auto_start');
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseManifestText } from '../../../src/main/config/manifest-file';
 import { loadManifest } from '../../../src/main/discovery/manifest';
+import { BUILTIN_RULES } from '../../../src/main/redaction/builtin-rules';
 import { approveFile } from '../../../src/main/trust/store';
 import type { DiscoveryContext } from '../../../src/main/discovery/types';
 
@@ -22,9 +23,49 @@ describe('manifest', () => {
     const manifest = loadManifest(context());
     expect(manifest.issues).toEqual([]);
     expect(manifest.servers.get('everything')?.package).toEqual({ type: 'npm', name: '@modelcontextprotocol/server-everything', version: '2026.8.31' });
-    expect(manifest.servers.get('github')?.env_vars).toEqual(['GITHUB_TOKEN']);
+    expect(manifest.servers.get('github')?.env_vars).toEqual(['GITHUB_PERSONAL_ACCESS_TOKEN']);
     expect(manifest.servers.get('time')?.package?.type).toBe('pypi');
     expect([...manifest.clis.keys()]).toEqual(expect.arrayContaining(['git', 'gh', 'curl', 'jq', 'rg']));
+  });
+
+  it('holds at least 150 servers and 40 CLIs, each complete and verified (or a remote marked unverifiable)', () => {
+    const manifest = loadManifest(context());
+    const servers = [...manifest.servers.values()];
+    expect(servers.length).toBeGreaterThanOrEqual(150);
+    expect(manifest.clis.size).toBeGreaterThanOrEqual(40);
+    const incomplete = servers.flatMap((s) => {
+      const gaps = [
+        !s.description && 'description',
+        !s.keywords.length && 'keywords',
+        !(s.category && manifest.categories.has(s.category)) && 'category',
+        !s.homepage && 'homepage',
+        !(s.package || s.url) && 'package or url',
+        s.package && !s.verified && 'verified',
+        !s.package && (s.verified !== null || !s.verified_note) && 'verified: null with a note',
+        // Every required credential says where to get it, so needs_api_key can pass that on.
+        ...s.env_vars.filter((v) => !s.env_help[v]).map((v) => `where for ${v}`),
+      ].filter(Boolean);
+      return gaps.length ? [`${s.name}: ${gaps.join(', ')}`] : [];
+    });
+    expect(incomplete).toEqual([]);
+    // Remote-only entries cannot be checked against a registry: keep them few.
+    expect(servers.filter((s) => !s.package).length).toBeLessThanOrEqual(8);
+    expect(manifest.servers.get('github')).toMatchObject({ auth: 'api_key', verified: { version: expect.any(String), date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } });
+    expect(manifest.servers.get('vercel')).toMatchObject({ auth: 'oauth', verified: null, package: null });
+    expect(manifest.servers.get('github')?.env_instructions).toContain('https://github.com/settings/personal-access-tokens');
+  });
+
+  it('says where to get a credential in words the secret redaction leaves alone', () => {
+    // "GITHUB_TOKEN: https://…" reads as a labelled secret, so every answer carrying it showed [REDACTED]
+    // where the operator needed the address.
+    const redact = (text: string) => BUILTIN_RULES.reduce((out, rule) => rule.apply(out), text);
+    const hidden = [...loadManifest(context()).servers.values()].flatMap((s) => (s.env_instructions && redact(s.env_instructions) !== s.env_instructions ? [`${s.name}: ${redact(s.env_instructions)}`] : []));
+    expect(hidden).toEqual([]);
+  });
+
+  it('runs a package through the executable the manifest names', () => {
+    const word = loadManifest(context()).servers.get('word-documents');
+    expect(word?.package).toMatchObject({ type: 'pypi', name: 'office-word-mcp-server', bin: 'word_mcp_server' });
   });
 
   it('reports problems with file and line', () => {

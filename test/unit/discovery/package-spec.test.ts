@@ -14,6 +14,10 @@ describe('package specs', () => {
     expect(policySpec(ref)).toBe('npm:a@1.0.0');
     expect(runCommand(ref)).toEqual({ command: 'npx', args: ['-y', 'a@1.0.0'] });
     expect(installCommand({ type: 'pypi', name: 'b', version: null })).toEqual({ command: 'uv', args: ['tool', 'run', '--from', 'b', 'python', '-c', 'pass'] });
+    // An executable not named like the package is run by name, the package given separately.
+    expect(runCommand({ type: 'pypi', name: 'office-word-mcp-server', version: '1.1.11', bin: 'word_mcp_server' })).toEqual({ command: 'uvx', args: ['--from', 'office-word-mcp-server==1.1.11', 'word_mcp_server'] });
+    expect(runCommand({ type: 'npm', name: '@s/p', version: null, bin: 'p-server' })).toEqual({ command: 'npx', args: ['-y', '--package=@s/p', 'p-server'] });
+    expect(runCommand({ type: 'npm', name: 'x', version: null, bin: '--evil' })).toEqual({ command: 'npx', args: ['-y', 'x'] });
   });
 
   it('identifies packages for update_server and refuses pins', () => {

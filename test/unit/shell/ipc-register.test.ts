@@ -148,10 +148,12 @@ describe('forwardEvents', () => {
     events.emit('projectTrustChanged', trust);
     const line = { ts: '2026-01-02T03:04:05.000Z', text: '[files] eager start failed: exit 1', server: 'files' };
     events.emit('logAppended', line);
-    const activity = { generation: 1, sessions: [], audit: [] };
+    const activity = { generation: 1, sessions: [], projects: [], audit: [] };
     events.emit('activityChanged', activity);
     const provisioned = { server: 'files', status: 'complete' as const, message: "Server 'files' is ready with 3 tool(s)." };
     events.emit('provisioningFinished', provisioned);
+    const jobs = { generation: 2, jobs: [] };
+    events.emit('provisioningChanged', jobs);
     expect(send.mock.calls).toEqual([
       [ipcEvent('healthChanged'), health],
       [ipcEvent('configIssuesChanged'), []],
@@ -159,6 +161,7 @@ describe('forwardEvents', () => {
       [ipcEvent('logAppended'), line],
       [ipcEvent('activityChanged'), activity],
       [ipcEvent('provisioningFinished'), provisioned],
+      [ipcEvent('provisioningChanged'), jobs],
     ]);
     expect(new Set(send.mock.calls.map(([channel]) => channel))).toEqual(new Set(eventNames.map(ipcEvent)));
   });

@@ -2,7 +2,7 @@
 // preview first, validated, written atomically, and never over an existing Gatehouse file (its
 // settings are the operator's newer word).
 import { createHash } from 'node:crypto';
-import { lstatSync } from 'node:fs';
+import { present } from '../../common/file-presence';
 import { readRegularFile } from '../../common/read-file';
 import { writeFileAtomic } from '../../common/atomic-write';
 import { parseGuidanceText, type GuidanceIssue } from './parse';
@@ -20,15 +20,6 @@ export interface GuidanceImportPlan {
   message: string;
 }
 
-function exists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function read(path: string): { text: string; digest: string } | null {
   const file = readRegularFile(path, { followSymlink: true });
   if (!file.ok) return null;
@@ -39,7 +30,7 @@ export function planPmcpGuidanceImport(options: GuidancePathOptions): GuidanceIm
   const from = pmcpGuidancePath(options.homeDir);
   const to = gatehouseGuidancePath(options);
   const plan: GuidanceImportPlan = { ok: false, from, to, text: null, digest: null, issues: [], message: '' };
-  if (exists(to)) return { ...plan, message: `${to} already exists; it is kept as it is. Edit it directly, or delete it and import again.` };
+  if (present(to)) return { ...plan, message: `${to} already exists; it is kept as it is. Edit it directly, or delete it and import again.` };
   const source = read(from);
   if (!source) return { ...plan, message: `nothing to import: ${from} does not exist or cannot be read.` };
   const parsed = parseGuidanceText(source.text, from);
@@ -55,7 +46,7 @@ export function planPmcpGuidanceImport(options: GuidancePathOptions): GuidanceIm
 
 export function applyPmcpGuidanceImport(plan: GuidanceImportPlan): { ok: boolean; message: string } {
   if (!plan.ok || plan.text === null) return { ok: false, message: plan.message };
-  if (exists(plan.to)) return { ok: false, message: `E103 write refused: ${plan.to} appeared since the preview; it is kept as it is.` };
+  if (present(plan.to)) return { ok: false, message: `E103 write refused: ${plan.to} appeared since the preview; it is kept as it is.` };
   if (read(plan.from)?.digest !== plan.digest) {
     return { ok: false, message: `E103 write refused: ${plan.from} changed since the preview; preview the import again.` };
   }

@@ -100,20 +100,25 @@ async function stopOrRestart(action: 'disconnect' | 'restart', args: { server_na
   return answer(gateway, action, name, { ok: !failed, prior, handle, ...counts, message: failed?.message ?? `${name} restarted.`, errors: failed?.errors ?? [] });
 }
 
-export const disconnectServer = defineMetaTool({
+/** Disconnect and restart share their input, their hint and the refuse-unless-force rule: declared once. */
+function stopOrRestartTool(action: 'disconnect' | 'restart', tool: { name: string; title: string; description: string }) {
+  return defineMetaTool({
+    ...tool,
+    description: `${tool.description} Refused while it has pending requests unless force=true.`,
+    annotations: { destructiveHint: true },
+    input: ForceArg,
+    run: (args, gateway) => stopOrRestart(action, args, gateway),
+  });
+}
+
+export const disconnectServer = stopOrRestartTool('disconnect', {
   name: 'gateway.disconnect_server',
   title: 'Disconnect a server',
-  description: 'Stop a server (its process tree); it starts again on next use. Refused while it has pending requests unless force=true.',
-  annotations: { destructiveHint: true },
-  input: ForceArg,
-  run: (args, gateway) => stopOrRestart('disconnect', args, gateway),
+  description: 'Stop a server (its process tree); it starts again on next use.',
 });
 
-export const restartServer = defineMetaTool({
+export const restartServer = stopOrRestartTool('restart', {
   name: 'gateway.restart_server',
   title: 'Restart a server',
-  description: 'Stop and start a server with the same configuration and reset its crash counter. Refused while it has pending requests unless force=true.',
-  annotations: { destructiveHint: true },
-  input: ForceArg,
-  run: (args, gateway) => stopOrRestart('restart', args, gateway),
+  description: 'Stop and start a server with the same configuration and reset its crash counter.',
 });

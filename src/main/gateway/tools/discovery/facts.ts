@@ -1,5 +1,5 @@
 // What the discovery tools look up about servers and CLIs, in one place: configured handles, the
-// provisioned store, credential presence and the installed CLIs (PATH scan, cached; nothing spawned).
+// provisioned store, credential presence and the installed CLIs (probed once per run, see cli-detect.ts).
 import { availableNames, cliInventory } from '../../../discovery/cli-detect';
 import { cacheFile } from '../../../discovery/paths';
 import { readProvisioned } from '../../../discovery/provisioned-store';
@@ -25,6 +25,6 @@ export async function serverFacts(state: DiscoveryState, gateway: GatewayContext
 export async function installedClis(state: DiscoveryState, given: readonly string[] | null | undefined): Promise<Map<string, string | null>> {
   const manifest = state.manifest();
   if (given) return new Map(given.filter((n) => manifest.clis.has(n) || /^[A-Za-z0-9._-]+$/.test(n)).map((n) => [n, null]));
-  const inventory = await cliInventory(cacheFile(state.ctx, 'cli-probe.json'), [...manifest.clis.keys()], state.ctx.env);
+  const inventory = await cliInventory(cacheFile(state.ctx, 'cli-probe.json'), [...manifest.clis.values()], state.ctx.env);
   return new Map(availableNames(inventory).map((n) => [n, inventory.clis[n] ?? null]));
 }

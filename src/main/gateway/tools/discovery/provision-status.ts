@@ -11,7 +11,7 @@ export function createProvisionStatusTool(state: DiscoveryState): MetaTool {
   return defineMetaTool({
     name: 'gateway.provision_status',
     title: 'Install job status',
-    description: 'Poll an install job started by gateway.provision: pending, installing, server_ready, complete, failed or timeout.',
+    description: 'Poll an install job started by gateway.provision: status (pending, installing, server_ready, complete, failed, timeout), progress, and its stages (download, install, start, tools). A failure keeps the installer\'s last lines in output_tail.',
     annotations: { readOnlyHint: true },
     input,
     async run({ job_id }, gateway) {
@@ -34,6 +34,11 @@ export function createProvisionStatusTool(state: DiscoveryState): MetaTool {
         status: job.status,
         progress: job.progress,
         message: job.message,
+        // Gatehouse addition: where the job is (download, install, start, tools) and what each stage found.
+        stage: job.stage,
+        stages: job.stages.map(({ name, state, detail }) => ({ name, state, detail })),
+        package: job.package,
+        version: job.version,
         output_tail: job.output_tail.slice(-5),
         elapsed_seconds: Math.round((end - job.started_at) / 100) / 10,
         new_tools: job.new_tools,

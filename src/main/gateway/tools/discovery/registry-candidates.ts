@@ -3,7 +3,8 @@
 // query at once and its failure cache keeps an unreachable registry from costing every search. A
 // failure or an overrun leaves the field out: the catalog's own answer never waits longer than that.
 import { queryTerms } from '../../../discovery/bm25';
-import { registryBase, searchRegistry, type RegistryAnswer } from '../../../discovery/registry-client';
+import { registryBase, type RegistryAnswer } from '../../../discovery/registry-client';
+import { searchRegistryQuick } from '../../../discovery/registry-copy';
 import type { RegistryResult } from '../../../discovery/registry-parse';
 import type { DiscoveryContext } from '../../../discovery/types';
 import { shortDescription } from '../../cards';
@@ -46,7 +47,7 @@ export async function registryCandidates(ctx: DiscoveryContext, query: string, l
   if (overrunning.has(base)) return null;
   const count = Math.min(5, limit);
   // search_registry accepts at most 200 characters; the same bound keeps the URL and cache key small.
-  const search = searchRegistry(ctx, query.trim().slice(0, 200), count).catch((): RegistryAnswer | null => null);
+  const search = searchRegistryQuick(ctx, query.trim().slice(0, 200), count).catch((): RegistryAnswer | null => null);
   let timer: NodeJS.Timeout | undefined;
   const budget = new Promise<'overrun'>((resolve) => {
     timer = setTimeout(() => resolve('overrun'), REGISTRY_BUDGET_MS);

@@ -4,11 +4,12 @@
 import * as z from 'zod';
 import { queryTerms } from '../../../discovery/bm25';
 import { logUnmetQuery } from '../../../discovery/discovery-log';
-import { matchCapability, type Match } from '../../../discovery/matcher';
+import { type Decision, matchCapability } from '../../../discovery/matcher';
 import { readDiscovered } from '../../../discovery/discovered-store';
 import { stateFile } from '../../../discovery/paths';
-import { searchRegistry } from '../../../discovery/registry-client';
+import { searchRegistryQuick } from '../../../discovery/registry-copy';
 import type { DiscoveryState } from '../../../discovery/state';
+import type { CliEntry } from '../../../discovery/types';
 import { jsonResult } from '../../envelope';
 import { defineMetaTool, type GatewayContext, type MetaTool } from '../../meta-tool';
 import { cliHint, configuredCandidate, manifestCandidate, registryCandidate, type Candidate, rankScore } from './candidate';
@@ -21,10 +22,10 @@ const input = z.object({
 
 const SEARCH_GUIDANCE = "Try gateway.search_registry(query='…') to look in the public MCP Registry, or gateway.catalog_search for tools of servers already configured.";
 
-async function candidatesFor(state: DiscoveryState, gateway: GatewayContext, ranked: { id: string; score: number }[], reasoning: string): Promise<Candidate[]> {
+async function candidatesFor(state: DiscoveryState, gateway: GatewayContext, ranked: { id: string; score: number; reasoning: string }[]): Promise<Candidate[]> {
   const manifest = state.manifest();
   const out: Candidate[] = [];
-  for (const { id, score } of ranked) {
+  for (const { id, score, reasoning } of ranked) {
     const entry = manifest.servers.get(id);
     const handle = gateway.supervisor.get(id);
     if (entry) out.push(manifestCandidate(entry, score, reasoning, await serverFacts(state, gateway, entry)));
@@ -48,7 +49,7 @@ export function createRequestCapabilityTool(state: DiscoveryState): MetaTool {
     title: 'Find a CLI or server for a need',
     description:
       'Map a need to an installed CLI (use_cli), a known server (candidates / pick_from_category) or the public MCP Registry. ' +
-      'Starts, installs and runs nothing; follow up with gateway.provision or the CLI itself.',
+      'Starts, installs and runs nothing; follow up with gateway.provision or the CLI itself. `reason` says why in one line.',
     annotations: { readOnlyHint: true, openWorldHint: true },
     input,
     async run(args, gateway) {
@@ -56,16 +57,12 @@ export function createRequestCapabilityTool(state: DiscoveryState): MetaTool {
       const configured = gateway.supervisor.all().map((h) => ({ name: h.name, text: h.tools.map((t) => `${t.name} ${t.description ?? ''}`).join(' ') }));
       const discovered = [...readDiscovered(state.ctx).keys()];
       const availableClis = await installedClis(state, args.available_clis);
-      const match: Match = matchCapability({ query: args.query, manifest, configured, discovered, availableClis });
-      const answer = (body: Record<string, unknown>) => jsonResult(gateway.redact(body));
+      const decision: Decision = matchCapability({ query: args.query, manifest, configured, discovered, availableClis });
+      const answer = (body: Record<string, unknown>) => jsonResult(gateway.redact({ ...body, reason: decision.reason }));
 
-      if (match.tier === 'named') {
-        const [first] = match.names;
-        const candidates = await candidatesFor(state, gateway, match.names.map((id) => ({ id, score: 1 })), 'The query names this server.');
-        return answer({ status: 'candidates', message: `'${first}' is known to Gatehouse.`, candidates, recommendation: `Call gateway.provision(server_name='${first}')`, server: first, ...apiKeyFields(candidates), logged_for_discovery: false });
-      }
-      if (match.tier === 'cli') {
-        const cli = cliHint(match.cli, match.path, match.reason);
+      if (decision.answer === 'use_cli' && decision.name) {
+        const entry = manifest.clis.get(decision.name) as CliEntry;
+        const cli = cliHint(entry, availableClis.get(decision.name) ?? null, decision.reason);
         return answer({
           status: 'use_cli',
           message: `Use Bash/direct CLI with '${cli.name}'. Gatehouse recommends the native command here; it is not running it or provisioning an MCP server for this path.`,
@@ -75,24 +72,26 @@ export function createRequestCapabilityTool(state: DiscoveryState): MetaTool {
           logged_for_discovery: false,
         });
       }
-      if (match.tier === 'category' || match.tier === 'keywords') {
-        const reasoning = match.tier === 'category' ? `In the '${match.category}' category.` : 'Matched query against server keywords (BM25).';
-        const candidates = await candidatesFor(state, gateway, match.ranked, reasoning);
+      if (decision.answer === 'server' && decision.name) {
+        // A generic need for one category lists that category's servers; otherwise the best servers overall.
+        const servers = decision.ranked.filter((r) => r.kind === 'server' && (!decision.category || r.category === decision.category)).slice(0, 5);
+        const candidates = await candidatesFor(state, gateway, servers.map((r, i) => ({ id: r.id, score: r.score, reasoning: i === 0 ? decision.reason : `Also matched ${r.hits.map((h) => `"${h}"`).join(', ')}.` })));
         const first = candidates[0]?.name;
         return answer({
-          status: match.tier === 'category' ? 'pick_from_category' : 'candidates',
-          message: match.tier === 'category' ? `${candidates.length} server(s) in the '${match.category}' category.` : `${candidates.length} server(s) match.`,
+          status: decision.category ? 'pick_from_category' : 'candidates',
+          message: decision.category ? `${candidates.length} server(s) in the '${decision.category}' category.` : `${candidates.length} server(s) match; '${first}' fits best.`,
           candidates,
-          category_name: match.tier === 'category' ? match.category : null,
+          category_name: decision.category,
           recommendation: first ? `Call gateway.provision(server_name='${first}')` : null,
+          ...(decision.category ? {} : { server: first }),
           ...apiKeyFields(candidates),
           logged_for_discovery: false,
         });
       }
-      // The guard, or nothing local: only the registry may answer now.
-      // A query with no meaningful word ("I", "the") is not worth a registry round trip.
-      const registry = queryTerms(args.query).length ? await searchRegistry(state.ctx, args.query, 5) : { ok: true as const, results: [], cached: false };
-      const guardNote = match.tier === 'guard' ? `No local server or CLI is known for '${match.unknown.join("', '")}'. ` : '';
+      // Nothing local: only the registry may answer now. A need with no meaningful word ("I", "the") is
+      // not worth a registry round trip.
+      const registry = queryTerms(args.query).length ? await searchRegistryQuick(state.ctx, args.query, 5) : { ok: true as const, results: [], cached: false };
+      const guardNote = decision.unknown.length ? `No local server or CLI is known for '${decision.unknown.join("', '")}'. ` : '';
       if (registry.ok && registry.results.length) {
         const candidates = registry.results.map((r, i) => registryCandidate(r, rankScore(i)));
         const logged = logUnmetQuery(stateFile(state.ctx, 'discovery-log.jsonl'), { query: args.query, status: 'candidates', reason: `${guardNote}registry only` }, (t) => gateway.redact(t));
@@ -100,7 +99,9 @@ export function createRequestCapabilityTool(state: DiscoveryState): MetaTool {
       }
       const registryNote = registry.ok ? 'The registry had no match.' : registry.message;
       const logged = logUnmetQuery(stateFile(state.ctx, 'discovery-log.jsonl'), { query: args.query, status: 'not_available', reason: `${guardNote}${registryNote}` }, (t) => gateway.redact(t));
-      return answer({ status: 'not_available', message: `${guardNote}No matching CLI or server. ${registryNote}`, candidates: [], logged_for_discovery: logged, search_guidance: SEARCH_GUIDANCE });
+      const near = decision.ranked.filter((r) => r.kind === 'server').slice(0, 3).map((r) => r.id);
+      const guidance = `${SEARCH_GUIDANCE}${near.length ? ` Closest known servers, none a good fit: ${near.join(', ')}.` : ''}`;
+      return answer({ status: 'not_available', message: `${guardNote}No matching CLI or server. ${registryNote}`, candidates: [], logged_for_discovery: logged, search_guidance: guidance });
     },
   });
 }

@@ -1,7 +1,8 @@
-// gateway.search_registry (contract §2.5): server-side search of the public MCP Registry, latest
-// versions only, cached; unreachable registries answer at once from the failure cache with a clear error.
+// gateway.search_registry (contract §2.5): searches a copy of the public MCP Registry's metadata (latest
+// versions only) kept on disk for six hours; an unreachable registry answers at once from the failure
+// cache with a clear error, or from the older copy marked stale.
 import * as z from 'zod';
-import { searchRegistry } from '../../../discovery/registry-client';
+import { searchRegistryCopy } from '../../../discovery/registry-copy';
 import type { DiscoveryState } from '../../../discovery/state';
 import { GatewayError } from '../../../common/errors';
 import { errorEntry, jsonResult } from '../../envelope';
@@ -16,11 +17,11 @@ export function createSearchRegistryTool(state: DiscoveryState): MetaTool {
   return defineMetaTool({
     name: 'gateway.search_registry',
     title: 'Search the MCP Registry',
-    description: 'Search the public MCP Registry (latest versions). Results are metadata only: register one with gateway.register_discovered_server; an operator approves it before it is installed.',
+    description: 'Search the public MCP Registry (latest versions, from a copy refreshed every 6 hours). Results are metadata only: register one with gateway.register_discovered_server; an operator approves it before it is installed.',
     annotations: { readOnlyHint: true, openWorldHint: true },
     input,
     async run({ query, limit }) {
-      const answer = await searchRegistry(state.ctx, query, limit);
+      const answer = await searchRegistryCopy(state.ctx, query, limit);
       if (!answer.ok) {
         return jsonResult({
           query,
@@ -34,7 +35,9 @@ export function createSearchRegistryTool(state: DiscoveryState): MetaTool {
       return jsonResult({
         query,
         results: answer.results,
-        cached: answer.cached,
+        cached: !answer.refreshed,
+        // The contract's fields only: when the copy was taken, and whether it is stale, is said in words.
+        message: `Searched ${answer.servers} server(s) in the registry copy of ${new Date(answer.fetched_at).toISOString()}${answer.stale ? ' (stale)' : ''}.${answer.note ? ` ${answer.note}` : ''}`,
         next_step: first ? `gateway.register_discovered_server(package='${first.package}', server_name='…')` : answer.results.length ? null : "no match; try other words or gateway.request_capability(query='…')",
       });
     },

@@ -1,5 +1,6 @@
-// gateway.sync_environment (contract §2.5): platform and CLI inventory. Probes scan PATH (nothing is
-// spawned), in parallel, 5 s each; the answer is cached 24 h on disk and refreshed in the background.
+// gateway.sync_environment (contract §2.5): platform and CLI inventory. Every curated CLI of the manifest
+// is looked up on PATH and a found one runs its check command (argv, 3 s), all in parallel; the answer is
+// kept for the rest of the run and written to disk for catalog_search's cli_hints (see cli-detect.ts).
 import * as z from 'zod';
 import { availableNames, cliInventory, detectPlatform } from '../../../discovery/cli-detect';
 import { cacheFile } from '../../../discovery/paths';
@@ -16,7 +17,7 @@ export function createSyncEnvironmentTool(state: DiscoveryState): MetaTool {
   return defineMetaTool({
     name: 'gateway.sync_environment',
     title: 'Platform and CLI inventory',
-    description: 'Report the platform and which well-known CLIs (git, gh, curl, jq, rg, …) are on PATH. Runs nothing; cached for 24 h.',
+    description: 'Report the platform and which well-known CLIs (git, gh, docker, kubectl, psql, curl, jq, rg, …) are on PATH and answer their version check. Probed once per gateway run.',
     annotations: { readOnlyHint: true },
     input,
     async run(args) {
@@ -24,13 +25,14 @@ export function createSyncEnvironmentTool(state: DiscoveryState): MetaTool {
         const names = [...new Set(args.detected_clis.filter((n) => /^[A-Za-z0-9._-]{1,64}$/.test(n)))].sort();
         return jsonResult({ platform: args.platform ?? detectPlatform(), detected_clis: names, message: `Using the ${names.length} CLI name(s) given; nothing was probed.` });
       }
-      const names = [...state.manifest().clis.keys()];
-      const inventory = await cliInventory(cacheFile(state.ctx, 'cli-probe.json'), names, state.ctx.env);
+      const clis = [...state.manifest().clis.values()];
+      const inventory = await cliInventory(cacheFile(state.ctx, 'cli-probe.json'), clis, state.ctx.env);
       const found = availableNames(inventory);
+      const broken = Object.entries(inventory.failed).map(([name, why]) => `${name}: ${why}`);
       return jsonResult({
         platform: args.platform ?? inventory.platform,
         detected_clis: found,
-        message: `${found.length} of ${names.length} known CLI(s) found on PATH (probed ${inventory.probed_at}).`,
+        message: `${found.length} of ${clis.length} known CLI(s) found on PATH and answering (probed ${inventory.probed_at}).${broken.length ? ` On PATH but not working: ${broken.join('; ')}.` : ''}`,
       });
     },
   });

@@ -1,12 +1,17 @@
 // gateway.update_server (contract §2.5): fetch the newest release of an unpinned npm/PyPI server and
 // restart only that server. Pins and uncertain identities are refused; pending work refuses unless
 // force; a config change during the fetch refuses too (the restart would use a definition we did not
-// check). The lookups run in their own process group with a 60 s limit.
+// check). The answer names the version change (previous_version → latest_version). A server Gatehouse
+// provisioned runs an exact recorded version, so a new one that does not start is rolled back to it
+// (discovery/package-update.ts); a configured `npx pkg` / `uvx pkg` line has no recorded version.
 import * as z from 'zod';
 import { safeMessage } from '../../../common/errors';
 import { identify } from '../../../discovery/package-identity';
 import { readProvisioned } from '../../../discovery/provisioned-store';
 import { runProcess } from '../../../discovery/run-process';
+import { updateProvisioned } from '../../../discovery/package-update';
+import { packageMetadata } from '../../../discovery/registry-metadata';
+import type { PackageType } from '../../../discovery/types';
 import type { DiscoveryState } from '../../../discovery/state';
 import { cancelActiveTasks } from '../../cancel-tasks';
 import { jsonResult } from '../../envelope';
@@ -23,14 +28,15 @@ export function createUpdateServerTool(state: DiscoveryState): MetaTool {
   return defineMetaTool({
     name: 'gateway.update_server',
     title: 'Update a server package',
-    description: 'Fetch the newest release of an unpinned npm or PyPI server and restart only that server. Pinned versions are refused.',
+    description: 'Fetch the newest release of an unpinned npm or PyPI server and restart only that server; says which version it ran and which it runs now, and keeps the old one if the new one does not start. Pinned versions are refused.',
     annotations: { destructiveHint: true, openWorldHint: true },
     input,
     async run({ server_name: server, force }, gateway) {
       const base = { server, refreshed: false, restarted: false, cancelled_request_count: 0, cancelled_task_count: 0 };
       const handle = gateway.supervisor.get(server);
       if (!handle) return jsonResult({ ...base, ok: false, package_type: 'unknown', message: `Server '${server}' is not known to Gatehouse.` });
-      const id = identify(handle.definition, readProvisioned(state.ctx).get(server));
+      const provisioned = readProvisioned(state.ctx).get(server);
+      const id = identify(handle.definition, provisioned);
       const ident = { package_type: id.package_type, package_name: id.package_name };
       if (id.refusal || !id.package_name) {
         return jsonResult({ ...base, ...ident, ok: false, message: `Update refused for '${server}': ${id.refusal ?? 'unknown package'}. Change the version in its configuration instead.` });
@@ -42,32 +48,50 @@ export function createUpdateServerTool(state: DiscoveryState): MetaTool {
       }
       const revision = gateway.revision().id;
       const name = id.package_name;
-      const lookup = id.package_type === 'npm'
-        ? { command: 'npm', args: ['view', name, 'version'] }
-        : { command: 'uv', args: ['tool', 'run', '--refresh', '--from', name, 'python', '-c', `import importlib.metadata as m; print(m.version(${JSON.stringify(name)}))`] };
-      const outcome = await runProcess({ ...lookup, env: state.ctx.env, cwd: state.ctx.cacheDir, idleTimeoutMs: LOOKUP_TIMEOUT_MS, redact: (t) => gateway.redact(t) }).done;
-      const latest = outcome.kind === 'exit' && outcome.code === 0 ? (outcome.stdout.trim().split('\n').pop() ?? '').trim() : '';
-      if (!latest) {
-        return jsonResult({ ...base, ...ident, ok: false, message: `Could not fetch the latest ${name} (${outcome.kind === 'timeout' ? 'no answer in 60 s' : outcome.error ?? outcome.tail.at(-1) ?? 'failed'}).` });
+      const type = id.package_type as PackageType;
+      const previous = provisioned?.installed_version ?? null;
+      const lookup = await packageMetadata({ type, name, version: null }, { env: state.ctx.env, cwd: state.ctx.cacheDir, redact: (t) => gateway.redact(t), timeoutMs: LOOKUP_TIMEOUT_MS });
+      if (!lookup.ok) return jsonResult({ ...base, ...ident, ok: false, previous_version: previous, message: `Could not fetch the latest ${name}: ${lookup.reason}.` });
+      const latest = lookup.metadata.version;
+      const versions = { previous_version: previous, latest_version: latest };
+      if (previous === latest) {
+        return jsonResult({ ...base, ...ident, ...versions, ok: true, message: `${server} already runs ${name} ${latest}, the latest release; nothing changed.` });
       }
       if (gateway.revision().id !== revision || gateway.supervisor.get(server) !== handle) {
-        return jsonResult({ ...base, ...ident, ok: false, latest_version: latest, refreshed: true, message: 'Update refused: the configuration changed while fetching; call gateway.update_server again.' });
-      }
-      if (id.package_type === 'npm') {
-        const warm = await runProcess({ command: 'npm', args: ['cache', 'add', `${name}@${latest}`], env: state.ctx.env, cwd: state.ctx.cacheDir, idleTimeoutMs: LOOKUP_TIMEOUT_MS, redact: (t) => gateway.redact(t) }).done;
-        if (warm.kind !== 'exit' || warm.code !== 0) return jsonResult({ ...base, ...ident, ok: false, latest_version: latest, message: `Fetching ${name}@${latest} failed.` });
+        return jsonResult({ ...base, ...ident, ...versions, ok: false, refreshed: true, message: 'Update refused: the configuration changed while fetching; call gateway.update_server again.' });
       }
       const cancelled = force ? gateway.supervisor.pending.cancelServer(server, 'forced_restart') : 0;
       // Tasks are cancelled downstream (tasks/cancel) before the restart; otherwise they would be orphaned.
       const ended = force ? await cancelActiveTasks(gateway.supervisor, server) : { cancelled: 0, failed: 0 };
       const counts = { cancelled_request_count: cancelled, cancelled_task_count: ended.cancelled };
       const unsure = ended.failed ? ` ${ended.failed} task(s) could not be cancelled downstream.` : '';
+      const change = `${name} ${previous ?? '(version not recorded)'} → ${latest}`;
+
+      if (provisioned) {
+        const outcome = await updateProvisioned(state, gateway, provisioned, latest);
+        if (outcome.kind === 'fetch_failed') {
+          const last = outcome.tail.at(-1);
+          return jsonResult({ ...base, ...ident, ...versions, ...counts, ok: false, message: `Fetching ${name} ${latest} failed (${outcome.reason})${last ? `: ${last}` : ''}. ${server} still runs ${previous ?? 'its previous version'}.${unsure}` });
+        }
+        if (outcome.kind === 'rolled_back') {
+          const back = outcome.restored ? `${server} runs ${previous ?? 'its previous version'} again` : `putting back ${previous ?? 'the previous version'} did not start either: ${outcome.restoreError}`;
+          return jsonResult({ ...base, ...ident, ...versions, ...counts, ok: false, refreshed: true, rolled_back: true, restarted: outcome.restored, message: `${change}: the new version did not start (${outcome.reason}); ${back}.${unsure}` });
+        }
+        return jsonResult({ ...base, ...ident, ...versions, ...counts, ok: true, refreshed: true, restarted: true, rolled_back: false, message: `${server} updated: ${change}.${unsure}` });
+      }
+
+      // A configured command line: warm npm's cache with the new release, then restart. Its previous
+      // version is not recorded anywhere Gatehouse owns, so there is nothing to roll back to.
+      if (type === 'npm') {
+        const warm = await runProcess({ command: 'npm', args: ['cache', 'add', `${name}@${latest}`], env: state.ctx.env, cwd: state.ctx.cacheDir, idleTimeoutMs: LOOKUP_TIMEOUT_MS, redact: (t) => gateway.redact(t) }).done;
+        if (warm.kind !== 'exit' || warm.code !== 0) return jsonResult({ ...base, ...ident, ...versions, ...counts, ok: false, message: `Fetching ${name}@${latest} failed.` });
+      }
       try {
         await handle.restart();
       } catch (error) {
-        return jsonResult({ ...base, ...ident, ...counts, ok: false, latest_version: latest, refreshed: true, message: `${name}@${latest} fetched but ${server} did not restart: ${gateway.redact(safeMessage(error))}.${unsure}` });
+        return jsonResult({ ...base, ...ident, ...versions, ...counts, ok: false, refreshed: true, message: `${name}@${latest} fetched but ${server} did not restart: ${gateway.redact(safeMessage(error))}.${unsure}` });
       }
-      return jsonResult({ ...base, ...ident, ...counts, ok: true, latest_version: latest, refreshed: true, restarted: true, message: `${server} restarted with ${name} ${latest}.${unsure}` });
+      return jsonResult({ ...base, ...ident, ...versions, ...counts, ok: true, refreshed: true, restarted: true, message: `${server} restarted with ${name} ${latest} (its previous version is not recorded: it is configured, not provisioned).${unsure}` });
     },
   });
 }

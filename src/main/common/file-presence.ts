@@ -1,0 +1,22 @@
+// Whether something is at a path, asked without following links: a symbolic link is reported as itself,
+// so callers that refuse links (client files, policy targets, guidance imports, atomic writes) see it.
+import { lstatSync } from 'node:fs';
+
+/** Anything at `path`, a dangling symbolic link included. */
+export function present(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A symbolic link at `path` (false when nothing is there). */
+export function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
