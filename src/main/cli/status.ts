@@ -27,11 +27,24 @@ interface StatusRow {
   confinement?: ConfinementView | null;
 }
 
-/** The servers a running gateway reports, or null when none answers (or it is not a Gatehouse). */
-async function askRunningGateway(target: Extract<GatewayTarget, { ok: true }>, verbose: boolean): Promise<StatusRow[] | null> {
+/** A project folder a client attached from (its servers are that client's), and how many sessions use it. */
+interface AttachedProject {
+  root: string;
+  sessions: number;
+}
+
+interface LiveAnswer {
+  servers: StatusRow[];
+  projects: AttachedProject[];
+}
+
+/** What a running gateway reports, or null when none answers (or it is not a Gatehouse). */
+async function askRunningGateway(target: Extract<GatewayTarget, { ok: true }>, verbose: boolean): Promise<LiveAnswer | null> {
   // verbose: the confinement with its mounts (the plain answer leaves them out).
   const answer = await callRunningGateway(target.url, 'gateway.health', verbose ? { verbose: true } : {}, { fetch: target.fetch });
-  return answer.ok ? ((answer.body as { servers?: StatusRow[] }).servers ?? null) : null;
+  if (!answer.ok) return null;
+  const body = answer.body as { servers?: StatusRow[]; gateway_diagnostics?: { attached_projects?: AttachedProject[] } };
+  return body.servers ? { servers: body.servers, projects: body.gateway_diagnostics?.attached_projects ?? [] } : null;
 }
 
 /** Why a gateway that is there did not answer: it wants a token this command only gives the announced gateway. */
@@ -78,11 +91,12 @@ export async function status(argv: string[]): Promise<number> {
   const live = target.ok ? await askRunningGateway(target, server !== undefined) : null;
   const problem = target.ok ? (live ? null : await withheldNote(target)) : `${target.message}\nnext step: ${target.next}`;
   if (problem) process.stderr.write(`gatehouse: ${problem}\n`);
-  const { rows, issues } = live ? { rows: live, issues: [] } : configuredRows(args, server);
+  const { rows, issues } = live ? { rows: live.servers, issues: [] } : configuredRows(args, server);
+  const projects = live?.projects ?? [];
   if (server !== undefined) return showServer(rows, server, live !== null, args.json, target.ok);
   if (args.json) {
     const gateway = { running: live !== null, url: url.href, ...(!target.ok && { error: target.message }) };
-    process.stdout.write(`${JSON.stringify({ gateway, servers: rows, config_issues: issues })}\n`);
+    process.stdout.write(`${JSON.stringify({ gateway, servers: rows, attached_projects: projects, config_issues: issues })}\n`);
     return target.ok ? 0 : 1;
   }
   const headline = live
@@ -99,6 +113,11 @@ export async function status(argv: string[]): Promise<number> {
     );
     process.stdout.write(`${table}\n`);
     for (const row of rows) if (row.error) process.stdout.write(`\n${row.name}: ${row.error}\n`);
+  }
+  // Clients attached from other project folders each see their own project's servers beside the user's.
+  if (projects.length) {
+    process.stdout.write('\nProjects attached by clients:\n');
+    for (const project of projects) process.stdout.write(`  ${project.root}  (${project.sessions} session${project.sessions === 1 ? '' : 's'})\n`);
   }
   for (const issue of issues) process.stdout.write(`\n${formatIssue(issue)}\n`);
   return target.ok ? 0 : 1;
