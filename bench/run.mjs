@@ -6,7 +6,9 @@
 // and end to end. Interleaved blocks, several repetitions, medians. PMCP comes from PyPI, pinned, through
 // uv into a cache folder (bench/pmcp/install.mjs); if it cannot be installed or run, the reason is recorded
 // and the rest is measured. Writes bench/results/latest.json and bench/results/latest.md.
-// Usage: npm run bench [-- --calls 500] [--reps 3] [--search-calls 500] [--only echo|search] [--no-pmcp]
+// Confinement: start-up and call p50 of a bubblewrap-confined server against the same one unconfined
+// (bench/confinement/measure.mjs).
+// Usage: npm run bench [-- --calls 500] [--reps 3] [--search-calls 500] [--only echo|search|render|confinement] [--no-pmcp]
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,10 +16,11 @@ import { pathToFileURL } from 'node:url';
 import { benchHop } from './cases/hop.mjs';
 import { benchStart } from './cases/start.mjs';
 import { environment, markdown } from './lib/report.mjs';
-import { root } from './lib/targets.mjs';
+import { everything, gone, launcher, root } from './lib/targets.mjs';
 import { ensurePmcp } from './pmcp/install.mjs';
 import { startRegistryStub } from './pmcp/registry-stub.mjs';
 import { measureEndToEnd } from './search/end-to-end.mjs';
+import { benchConfinement } from './confinement/measure.mjs';
 
 const flag = (name, fallback) => {
   const at = process.argv.indexOf(name);
@@ -134,9 +137,10 @@ function cleanUp(folder) {
 if (ONLY === 'replicas') process.exit((await import('node:child_process')).spawnSync(process.execPath, [join(root, 'scripts', 'replicas-proof.mjs'), ...process.argv.slice(2).filter((a) => a === '--quick')], { stdio: 'inherit' }).status ?? 1);
 const base = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
 try {
-  if (ONLY !== 'search') await benchEcho(base);
-  if (ONLY !== 'echo') await benchSearch(base);
+  if (!ONLY || ONLY === 'echo') await benchEcho(base);
+  if (!ONLY || ONLY === 'search') await benchSearch(base);
   if (!ONLY || ONLY === 'render') await (await import('./render/render-bench.mjs')).benchRender();
+  if (!ONLY || ONLY === 'confinement') await step('confinement', () => benchConfinement({ base, launcher, everything, gone, calls: CALLS, warmup: WARMUP }));
 } finally {
   // Children that just exited may leave files a moment later (the kernel closes their handles after the
   // exit is reported): retry instead of failing the whole run on ENOTEMPTY.

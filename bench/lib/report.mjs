@@ -13,6 +13,7 @@ const times = (a, b) => {
   return r === null ? '' : ` (${r.toFixed(1)}×)`;
 };
 const kb = (bytes) => (typeof bytes === 'number' ? bytes.toLocaleString('en-US') : '—');
+const signed = (value, digits) => (typeof value === 'number' && Number.isFinite(value) ? `${value >= 0 ? '+' : ''}${value.toFixed(digits)}` : '—');
 const met = (ok) => (ok === null ? '—' : ok ? 'yes' : '**no**');
 
 function packageVersion(name) {
@@ -56,6 +57,7 @@ export function rows(r) {
   const ph = hop['pmcp http'] ?? {};
   const start = r.start ?? {};
   const search = r.search ?? {};
+  const confinement = r.confinement ?? {};
   const e2e = (name) => search.end_to_end?.[name]?.timings ?? [];
   const at = (list, tools) => list.find((t) => t.tools === tools);
   const g10k = at(e2e('gatehouse'), 10000);
@@ -137,6 +139,23 @@ export function rows(r) {
       pmcp: '—',
       goal: '≤ 1 ms',
       met: inProcess10k ? inProcess10k.p99 <= 1 : null,
+    },
+    // Confinement (bench/confinement/measure.mjs): the same server confined and unconfined, in turns.
+    {
+      what: 'start-up p50 confined / unconfined (ms)',
+      direct: '—',
+      gatehouse: confinement.startup ? `${fixed(confinement.startup.confined.p50, 0)} / ${fixed(confinement.startup.unconfined.p50, 0)} (${signed(confinement.startup.confined.p50 - confinement.startup.unconfined.p50, 0)} ms)` : '—',
+      pmcp: '—',
+      goal: 'within +50 ms',
+      met: confinement.startup ? confinement.startup.confined.p50 - confinement.startup.unconfined.p50 <= 50 : null,
+    },
+    {
+      what: 'echo p50 confined / unconfined (ms)',
+      direct: '—',
+      gatehouse: confinement.call ? `${fixed(confinement.call.confined.p50, 2)} / ${fixed(confinement.call.unconfined.p50, 2)} (${signed((confinement.call.confined.p50 / confinement.call.unconfined.p50 - 1) * 100, 1)}%)` : '—',
+      pmcp: '—',
+      goal: 'within 5%',
+      met: confinement.call ? confinement.call.confined.p50 <= confinement.call.unconfined.p50 * 1.05 : null,
     },
   ];
   if (p10k === undefined && r.pmcp && !r.pmcp.ok) for (const row of out) if (row.pmcp === '—' || row.pmcp.startsWith('— /')) row.pmcp = 'n/a';

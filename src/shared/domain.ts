@@ -27,6 +27,31 @@ export type TransportKind = z.infer<typeof TransportKind>;
 export const StartupPolicy = z.enum(['eager', 'lazy', 'skipped']);
 export type StartupPolicy = z.infer<typeof StartupPolicy>;
 
+/** One mount of a confined server, in the order applied (src/main/common/confinement/view.ts). */
+export const MountView = z.object({
+  path: z.string(),
+  /** private: an empty folder of its own · hidden: not readable at all. */
+  access: z.enum(['ro', 'rw', 'private', 'hidden']),
+  kind: z.enum(['system', 'devices', 'processes', 'temp', 'home', 'host', 'gatehouse', 'secret', 'toolchain', 'trust', 'runtime', 'project', 'workdir', 'argument', 'grant', 'cache', 'data', 'docker']),
+});
+export type MountView = z.infer<typeof MountView>;
+
+/**
+ * What a server's child can touch. confined (bubblewrap) · unconfined (`reason` says why: the operator or
+ * its entry allowed it) · unavailable (this host cannot confine it and nothing allowed it unconfined: it
+ * does not start) · not_applicable (a remote server).
+ */
+export const ConfinementView = z.object({
+  state: z.enum(['confined', 'unconfined', 'unavailable', 'not_applicable']),
+  reason: z.string().nullable(),
+  backend: z.enum(['bubblewrap']).nullable(),
+  network: z.enum(['none', 'full']).nullable(),
+  project: z.enum(['none', 'ro', 'rw']).nullable(),
+  gaps: z.array(z.string()),
+  mounts: z.array(MountView),
+});
+export type ConfinementView = z.infer<typeof ConfinementView>;
+
 /** One row of the live health table: the panel, the tray, `gatehouse status` and `gateway.health` read it. */
 export const HealthRow = z.object({
   name: z.string(),
@@ -56,6 +81,8 @@ export const HealthRow = z.object({
   /** Of those, calls waiting for their client to answer the server (sampling, elicitation): "waiting for the client". */
   waiting_for_client: z.number().int().nonnegative().optional(),
   latency: z.object({ count: z.number().int().nonnegative(), p50_ms: z.number().nullable(), p99_ms: z.number().nullable() }),
+  /** Additive: rows from a gateway that predates confinement have none. */
+  confinement: ConfinementView.optional(),
 });
 export type HealthRow = z.infer<typeof HealthRow>;
 

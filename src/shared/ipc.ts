@@ -12,6 +12,7 @@ import { CatalogSearchInput, CatalogSearchResult, InvokeInput, InvokeOutcome, To
 import { ClientRow, ClientSetupInput, ClientSetupView } from './clients';
 import { SecretImportApply, SecretImportInput, SecretImportPreview, SecretImportResult } from './secret-import';
 import { AuthConnectInput, AuthConnectResult, ServerControlInput, ServerControlResult, ServerStderr, ServerStderrInput } from './server-control';
+import { ProvisioningSnapshot, ProvisionInput, ProvisionOutcome } from './provisioning';
 import { StartupPolicyApplied, StartupPolicyApply, StartupPolicyChange, StartupPolicyPreview, StartupPolicyView } from './startup-policy';
 
 const NoInput = z.object({}).strict();
@@ -72,6 +73,10 @@ export const channels = {
   revokeProjectFile: { input: ApproveProjectFileInput.pick({ path: true }).strict(), output: TrustActionResult },
   /** The gateway's recent log lines, oldest first; already redacted by the core. */
   listLogs: { input: ListLogsInput, output: LogListing },
+  /** Every kept install job of gateway.provision, newest first; outputs and messages redacted. */
+  listProvisioning: { input: NoInput, output: ProvisioningSnapshot },
+  /** gateway.provision through the operator session: exact-version approval and credential checks hold. */
+  provisionServer: { input: ProvisionInput, output: ProvisionOutcome },
 } as const;
 
 export const events = {
@@ -83,6 +88,8 @@ export const events = {
   activityChanged: ActivitySnapshot,
   /** An install job of gateway.provision ended (the desktop app tells the operator). */
   provisioningFinished: ProvisioningFinished,
+  /** The install jobs changed; pushed (coalesced) while any job is unfinished. */
+  provisioningChanged: ProvisioningSnapshot,
 } as const;
 
 export type ChannelName = keyof typeof channels;

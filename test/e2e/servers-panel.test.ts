@@ -1,6 +1,6 @@
 // The built control panel in real Chromium, driven against a real core that supervises a real
 // downstream server (server-everything over stdio). Needs `npm run build` first.
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -31,6 +31,8 @@ describe('servers panel', () => {
     }
     workspace = createWorkspace();
     workspace.writeConfig({ mcpServers: { everything: everythingServer() } });
+    // The operator's own file may run a server unconfined: the panel must say so, never silently.
+    writeFileSync(join(workspace.home, '.mcp.json'), JSON.stringify({ mcpServers: { open: { ...everythingServer(), gatehouse: { confinement: { enabled: false } } } } }));
     const core = createGatehouse({
       projectDir: workspace.project,
       cwd: workspace.project,
@@ -103,6 +105,30 @@ describe('servers panel', () => {
     expect(bridge?.calls.filter((c) => c === 'startServer')).toHaveLength(1);
     expect(bridge?.calls.filter((c) => c === 'stopServer')).toHaveLength(1);
     expect(bridge?.failures).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows each server\'s confinement: a pill in the row, and in the detail why and every mount', async () => {
+    const pill = page.getByTestId('confinement-everything');
+    await pill.waitFor({ timeout: STATUS_TIMEOUT });
+    expect(await pill.textContent()).toBe('sandboxed');
+    expect(await pill.getAttribute('title')).toContain('Confined (bubblewrap): network full, project ro');
+    expect(await page.getByTestId('confinement-open').textContent()).toBe('unconfined');
+    expect(await page.getByTestId('confinement-open').getAttribute('title')).toContain('"enabled": false');
+
+    await page.getByTestId('details-everything').click();
+    expect(await page.getByTestId('confinement-state-everything').textContent()).toBe('confined');
+    expect(await page.getByTestId('confinement-network-everything').textContent()).toBe('full');
+    await page.getByText(/\d+ mounts, in the order applied/).click();
+    const mounts = page.getByTestId('confinement-mounts-everything');
+    const rows = await mounts.locator('tbody tr').allTextContents();
+    expect(rows[0]).toBe('read-onlysystem/');
+    expect(rows).toContain(`read-onlyproject${workspace!.project}`);
+    expect(rows).toContain('privatetemp/tmp');
+
+    await page.getByTestId('details-open').click();
+    expect(await page.getByTestId('confinement-state-open').textContent()).toBe('UNCONFINED');
+    expect(await page.getByTestId('confinement-reason-open').textContent()).toContain('its entry turns confinement off');
     expect(pageErrors).toEqual([]);
   });
 });

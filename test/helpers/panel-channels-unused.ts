@@ -27,5 +27,7 @@ export function unusedPanelChannels(): PanelChannels {
     writeClientSetup: refuse('writeClientSetup'),
     previewSecretImport: refuse('previewSecretImport'),
     applySecretImport: refuse('applySecretImport'),
+    listProvisioning: refuse('listProvisioning'),
+    provisionServer: refuse('provisionServer'),
   };
 }

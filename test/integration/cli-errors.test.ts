@@ -59,8 +59,10 @@ it('reports a taken port and stops the eager servers it had started', async () =
   workspace.writeConfig({ mcpServers: { eager: { command: process.execPath, args: [FAULT_SERVER, workspace.root] } }, autoStart: ['eager'] });
   const first = await startHttpCli({ project: workspace.project, home: workspace.home });
   try {
-    // The gateway itself and its eager child (both name the workspace in their command lines).
-    await waitFor(() => processesOf(workspace.root).length === 2, 'the eager server of the first gateway');
+    // The gateway itself and its eager child (both name the workspace in their command lines; a confined
+    // child's bubblewrap and its init in the child's PID namespace name it too).
+    const server = `${process.execPath}\0${FAULT_SERVER}\0${workspace.root}\0`;
+    await waitFor(() => processesOf(workspace.root).some((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8') === server), 'the eager server of the first gateway');
     const before = processesOf(workspace.root).length;
     // --standalone: without it the second is refused earlier, for the running gateway (shell/serve-refusal.test.ts).
     const second = runCli(['serve', '--transport', 'http', '--standalone', '--port', first.url.port, '--project', workspace.project]);

@@ -3,7 +3,7 @@
 // forwarding" are proved by the server itself, not by the gateway's word: a denied resource leaves a lazy
 // server unstarted; other spellings of a denied URI (scheme case, escapes, dot segments) are denied too;
 // a prompt name or resource URI the server never listed (and no template covers) is refused.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCore, type CoreUnderTest } from '../helpers/core';
@@ -27,7 +27,9 @@ interface LogLine {
 
 let workspace: Workspace;
 let core: CoreUnderTest;
-const logOf = (server: string) => join(workspace.root, `${server}.log.jsonl`);
+// In the project, granted read-write: a confined server's own /tmp (and the rest outside its grants) is
+// not the test's to read.
+const logOf = (server: string) => join(workspace.project, 'logs', `${server}.log.jsonl`);
 function events(server: string): LogLine[] {
   const path = logOf(server);
   if (!existsSync(path)) return [];
@@ -40,7 +42,9 @@ beforeAll(async () => {
   workspace = createWorkspace();
   const policyPath = join(workspace.root, 'policy.yaml');
   writeFileSync(policyPath, POLICY);
-  const entry = (name: string) => ({ command: process.execPath, args: [LOG_SERVER], env: { RESOURCE_LOG: logOf(name) } });
+  mkdirSync(join(workspace.project, 'logs'));
+  const grants = { confinement: { grants: [{ path: 'logs', access: 'rw' }] } };
+  const entry = (name: string) => ({ command: process.execPath, args: [LOG_SERVER], env: { RESOURCE_LOG: logOf(name) }, gatehouse: grants });
   workspace.writeConfig({ mcpServers: { logged: entry('logged'), eager: entry('eager'), lazyprompt: entry('lazyprompt') } });
   core = await startCore(workspace, { ...process.env, GATEHOUSE_POLICY: policyPath });
 });

@@ -67,9 +67,14 @@ async function startEscaping(pidFile: string): Promise<{ child: number; grandchi
   return { child, grandchild };
 }
 
+// Unconfined on purpose: these follow the tree by the pids the fixture reports and the files it writes,
+// which a confined child reports from its own PID namespace and writes into its private /tmp. The same
+// tree, confined, is stopped whole in test/integration/confinement/default-profile.test.ts.
+const UNCONFINED = { GATEHOUSE_CONFINEMENT: 'off' };
+
 describe.each([
-  ['with cgroup v2 where available', {}],
-  ['without cgroups (GATEHOUSE_CHILD_CGROUP=off)', { GATEHOUSE_CHILD_CGROUP: 'off' }],
+  ['with cgroup v2 where available', UNCONFINED],
+  ['without cgroups (GATEHOUSE_CHILD_CGROUP=off)', { ...UNCONFINED, GATEHOUSE_CHILD_CGROUP: 'off' }],
 ])('%s', (_label, gatewayEnv: Record<string, string>) => {
   it('marks the child with its own token, and puts it in its own cgroup exactly when cgroup v2 is usable here and not switched off', async () => {
     const { pidFile, definition } = escapingServer();

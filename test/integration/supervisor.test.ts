@@ -2,6 +2,7 @@
 // process-group shutdown, crashes shown with their reason, stderr floods drained, clear start errors.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { processAlive, startCore, waitFor, type CoreUnderTest } from '../helpers/core';
+import { hostPid } from '../helpers/host-pid';
 import { callMeta } from '../helpers/meta';
 import { createWorkspace, faultServer, type Workspace } from '../helpers/workspace';
 import type { ErrorEntry } from '../../src/main/gateway/envelope';
@@ -49,9 +50,10 @@ describe('supervisor', () => {
     core = await startCore(workspace);
     const { body } = await callMeta<{ ok: boolean; result: { content: { text: string }[] } }>(core.client, 'gateway.invoke', { tool_id: 'fault::spawn_grandchild' });
     expect(body.ok).toBe(true);
-    const grandchild = Number(body.result.content[0]?.text);
     const child = (await rowOf('fault'))?.pid;
     expect(child).toBeGreaterThan(0);
+    // Confined, the server reports its grandchild's pid inside its own PID namespace.
+    const grandchild = hostPid(child!, Number(body.result.content[0]?.text));
     expect(processAlive(grandchild)).toBe(true);
     const stopped = await core.gatehouse.api.stopServer({ name: 'fault' });
     expect(stopped).toMatchObject({ ok: true, row: { status: 'stopped', pid: null } });

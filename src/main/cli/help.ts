@@ -33,8 +33,9 @@ Usage:
       terminal when given no flags; previews, then writes with --write.
   gatehouse proxy --url http://127.0.0.1:PORT/mcp [--auth-token-file FILE]
       Relay stdio to a running gateway (loopback URLs only).
-  gatehouse status [--json] [--port 3344] [--config FILE] [--project DIR]
-      Show the running gateway's servers (or, when none runs, the configured ones).
+  gatehouse status [--json] [--server NAME] [--port 3344] [--config FILE] [--project DIR]
+      Show the running gateway's servers (or, when none runs, the configured ones). --server NAME:
+      that one server and its confinement, every mount included.
   gatehouse logs [--tail 100] [--follow] [--server NAME] [--audit] [--json]
       The gateway's log ($XDG_STATE_HOME/gatehouse/logs/gateway.log, kept by "gatehouse serve" and the
       desktop app), across rotated files. --audit: the audit trail (audit.jsonl) as a table; --json: one

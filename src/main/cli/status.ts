@@ -1,9 +1,10 @@
 // `gatehouse status`: asks a running gateway (loopback HTTP) for its health; when none answers, shows
 // what the config defines so the operator still sees what would run and any config errors. Exit 1 only
-// when the announced gateway's port is held by something else (nothing is sent to it).
+// when the announced gateway's port is held by something else (nothing is sent to it). `--server NAME`
+// shows one server with its confinement and every mount (status-server.ts); exit 1 for an unknown name.
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import type { ConfigIssue } from '../../shared/domain';
+import type { ConfigIssue, ConfinementView } from '../../shared/domain';
 import { formatIssue } from '../config/load';
 import { findProjectRoot } from '../config/project-root';
 import { ConfigStore } from '../config/store';
@@ -12,6 +13,7 @@ import { formatTable } from './table';
 import { stateDir } from '../state/paths';
 import { probeHealth } from '../state/live-instance';
 import { callRunningGateway, gatewayTarget, type GatewayTarget } from './running-gateway';
+import { configuredConfinement, formatServerStatus } from './status-server';
 
 interface StatusRow {
   name: string;
@@ -22,12 +24,27 @@ interface StatusRow {
   pid?: number;
   tool_count?: number;
   error?: string;
+  confinement?: ConfinementView | null;
 }
 
-/** The servers a running gateway reports, or null when none answers (or it is not a Gatehouse). */
-async function askRunningGateway(target: Extract<GatewayTarget, { ok: true }>): Promise<StatusRow[] | null> {
-  const answer = await callRunningGateway(target.url, 'gateway.health', {}, { fetch: target.fetch });
-  return answer.ok ? ((answer.body as { servers?: StatusRow[] }).servers ?? null) : null;
+/** A project folder a client attached from (its servers are that client's), and how many sessions use it. */
+interface AttachedProject {
+  root: string;
+  sessions: number;
+}
+
+interface LiveAnswer {
+  servers: StatusRow[];
+  projects: AttachedProject[];
+}
+
+/** What a running gateway reports, or null when none answers (or it is not a Gatehouse). */
+async function askRunningGateway(target: Extract<GatewayTarget, { ok: true }>, verbose: boolean): Promise<LiveAnswer | null> {
+  // verbose: the confinement with its mounts (the plain answer leaves them out).
+  const answer = await callRunningGateway(target.url, 'gateway.health', verbose ? { verbose: true } : {}, { fetch: target.fetch });
+  if (!answer.ok) return null;
+  const body = answer.body as { servers?: StatusRow[]; gateway_diagnostics?: { attached_projects?: AttachedProject[] } };
+  return body.servers ? { servers: body.servers, projects: body.gateway_diagnostics?.attached_projects ?? [] } : null;
 }
 
 /** Why a gateway that is there did not answer: it wants a token this command only gives the announced gateway. */
@@ -41,15 +58,16 @@ interface StatusArgs {
   project?: string;
 }
 
-const FLAGS = { ...CONFIG_FLAGS, json: { type: 'boolean', default: false }, port: { type: 'string' } } as const;
+const FLAGS = { ...CONFIG_FLAGS, json: { type: 'boolean', default: false }, port: { type: 'string' }, server: { type: 'string' } } as const;
 
-function configuredRows(args: StatusArgs): { rows: StatusRow[]; issues: ConfigIssue[] } {
+function configuredRows(args: StatusArgs, server: string | undefined): { rows: StatusRow[]; issues: ConfigIssue[] } {
   const homeDir = homedir();
+  const state = stateDir();
   const store = new ConfigStore({
     projectRoot: args.project ? resolve(args.project) : findProjectRoot(process.cwd(), homeDir),
     homeDir,
     configPath: args.config ?? process.env.GATEHOUSE_CONFIG ?? null,
-    stateDir: stateDir(),
+    stateDir: state,
   });
   const rows = [...store.config.servers.values()].map((d) => ({
     name: d.name,
@@ -57,6 +75,8 @@ function configuredRows(args: StatusArgs): { rows: StatusRow[]; issues: ConfigIs
     transport: d.transport,
     startup_policy: d.startupPolicy,
     startup_source: d.source,
+    // Only for the one server asked about: planning reads the disk.
+    ...(d.name === server && { confinement: configuredConfinement(d, process.env, state) }),
   }));
   return { rows, issues: store.config.issues };
 }
@@ -67,13 +87,16 @@ export async function status(argv: string[]): Promise<number> {
   // auth still answers); its port held by something else: nothing is sent there, and exit 1.
   const target = await gatewayTarget(parsePort(args.port), process.env);
   const { url } = target;
-  const live = target.ok ? await askRunningGateway(target) : null;
+  const server = args.server;
+  const live = target.ok ? await askRunningGateway(target, server !== undefined) : null;
   const problem = target.ok ? (live ? null : await withheldNote(target)) : `${target.message}\nnext step: ${target.next}`;
   if (problem) process.stderr.write(`gatehouse: ${problem}\n`);
-  const { rows, issues } = live ? { rows: live, issues: [] } : configuredRows(args);
+  const { rows, issues } = live ? { rows: live.servers, issues: [] } : configuredRows(args, server);
+  const projects = live?.projects ?? [];
+  if (server !== undefined) return showServer(rows, server, live !== null, args.json, target.ok);
   if (args.json) {
     const gateway = { running: live !== null, url: url.href, ...(!target.ok && { error: target.message }) };
-    process.stdout.write(`${JSON.stringify({ gateway, servers: rows, config_issues: issues })}\n`);
+    process.stdout.write(`${JSON.stringify({ gateway, servers: rows, attached_projects: projects, config_issues: issues })}\n`);
     return target.ok ? 0 : 1;
   }
   const headline = live
@@ -91,6 +114,23 @@ export async function status(argv: string[]): Promise<number> {
     process.stdout.write(`${table}\n`);
     for (const row of rows) if (row.error) process.stdout.write(`\n${row.name}: ${row.error}\n`);
   }
+  // Clients attached from other project folders each see their own project's servers beside the user's.
+  if (projects.length) {
+    process.stdout.write('\nProjects attached by clients:\n');
+    for (const project of projects) process.stdout.write(`  ${project.root}  (${project.sessions} session${project.sessions === 1 ? '' : 's'})\n`);
+  }
   for (const issue of issues) process.stdout.write(`\n${formatIssue(issue)}\n`);
   return target.ok ? 0 : 1;
+}
+
+function showServer(rows: StatusRow[], name: string, live: boolean, json: boolean, reachable: boolean): number {
+  const row = rows.find((r) => r.name === name);
+  if (!row) {
+    process.stderr.write(`gatehouse: no server "${name}" ${live ? 'in the running gateway' : 'in the config'}; known: ${rows.map((r) => r.name).join(', ') || '(none)'}\n`);
+    return 1;
+  }
+  const view = { name: row.name, status: row.status, transport: row.transport, pid: row.pid ?? null, confinement: row.confinement ?? null };
+  if (json) process.stdout.write(`${JSON.stringify({ gateway: { running: live }, server: { ...row, confinement: view.confinement } })}\n`);
+  else process.stdout.write(formatServerStatus(view, live));
+  return reachable ? 0 : 1;
 }

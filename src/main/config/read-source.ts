@@ -6,6 +6,7 @@ import { readProjectFile, readRegularFile, type ReadResult } from '../common/rea
 import { serverNameProblem } from '../common/server-name';
 import { locatePath, parseJsonWithLocations } from './json-locate';
 import { PythonEntrySchema, pythonServerSpec } from '../runtime/python-entry';
+import { readConfinement } from './confinement-entry';
 import { ConfigFileSchema, RemoteEntrySchema, StdioEntrySchema, StringMap, type RemoteEntry } from './schema';
 import type { RemoteAuthMetadata, SourceDefinition, SourceReadout } from './types';
 import { sha256 } from '../trust/store';
@@ -139,6 +140,11 @@ function toDefinition(
       ...(auth ? { auth } : {}),
     };
   }
+  // `"gatehouse": {"confinement": {...}}`: what a stdio child may touch (validated here, located on error).
+  const confinementRaw = (raw as { gatehouse?: { confinement?: unknown } }).gatehouse?.confinement;
+  const confinement = confinementRaw === undefined ? null : readConfinement(confinementRaw, options.source, options.baseDir);
+  if (confinement && 'problems' in confinement) return { problems: confinement.problems };
+  const confined = confinement ? { confinement: confinement.settings } : {};
   const python = (raw as { gatehouse?: { python?: unknown } }).gatehouse?.python;
   if (python !== undefined) {
     const entry = PythonEntrySchema.safeParse(python);
@@ -147,7 +153,7 @@ function toDefinition(
     if (!env.success) return { problems: env.error.issues.map((issue) => ({ ...issue, path: ['env', ...issue.path] })) };
     const spec = pythonServerSpec(name, entry.data, env.data, options.baseDir);
     // command/args are what other clients run; Gatehouse builds the uv argv itself at launch.
-    return { ...base, transport: 'stdio', command: 'uv', args: ['run', '--script', spec.script], env: env.data, cwd: spec.root, python: spec };
+    return { ...base, transport: 'stdio', command: 'uv', args: ['run', '--script', spec.script], env: env.data, cwd: spec.root, python: spec, ...confined };
   }
   if (!('command' in raw)) {
     return { problems: [{ message: 'an entry needs "command" (stdio) or "url" (remote)', path: [] }] };
@@ -158,7 +164,7 @@ function toDefinition(
   // Relative paths are relative to the file that says them, never to wherever Gatehouse was started.
   const resolvedCommand = command.includes('/') && !isAbsolute(command) ? resolve(options.baseDir, command) : command;
   const resolvedCwd = cwd ? resolve(options.baseDir, cwd) : options.defaultCwd;
-  return { ...base, transport: 'stdio', command: resolvedCommand, args, env, cwd: resolvedCwd };
+  return { ...base, transport: 'stdio', command: resolvedCommand, args, env, cwd: resolvedCwd, ...(cwd ? { cwdDeclared: true } : {}), ...confined };
 }
 
 /** The §4.2 auth fields an entry states, under the definition's names; undefined when it states none. */

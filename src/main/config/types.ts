@@ -1,4 +1,5 @@
 import type { ConfigIssue, ConfigSourceKind, StartupPolicy } from '../../shared/domain';
+import type { ConfinementSettings } from '../common/confinement/profile';
 import type { PythonServerSpec } from '../runtime/python-entry';
 import type { TrustVerdict } from '../trust/verdict';
 
@@ -28,6 +29,10 @@ export interface StdioServerDefinition extends ServerDefinitionBase {
   cwd: string;
   /** Set when the entry names a Python script (`gatehouse.python`): launched through `uv run --script`. */
   python?: PythonServerSpec;
+  /** `"gatehouse": {"confinement": {...}}` as the entry states it (absent: the defaults). */
+  confinement?: ConfinementSettings;
+  /** The entry named its `cwd` (a confined server then sees it, read-only at least). */
+  cwdDeclared?: boolean;
 }
 
 /**

@@ -226,6 +226,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     attachedProjects: () => projects.list(),
     secretStore: secretStore ?? defaultSecretStore(env, homeDir),
     secretValues: redaction.secrets,
+    jobs: discovery.state.jobs,
   });
   const api: GatehouseApi = redactedApi(redaction, {
     ...panel.channels,

@@ -3,6 +3,7 @@
 // them in. Each answer still passes the core's redaction (redactedApi) on its way out.
 import type { GatehouseApi } from '../../shared/ipc';
 import type { ConfigLocations } from '../config/load';
+import type { JobRegistry } from '../discovery/jobs';
 import type { AuditRing } from '../logs/audit-ring';
 import type { SecretValues } from '../redaction/secret-values';
 import type { SecretStore } from '../secrets/store';
@@ -10,6 +11,7 @@ import type { Supervisor } from '../supervisor/supervisor';
 import { createActivityApi, SessionClients } from './api-activity';
 import { createCatalogApi } from './api-catalog';
 import { createClientsApi } from './api-clients';
+import { createProvisioningApi } from './api-provisioning';
 import { createSecretImportApi } from './api-secret-import';
 import { createServersApi } from './api-servers';
 import { createStartupPolicyApi } from './api-startup-policy';
@@ -38,6 +40,8 @@ export type PanelChannels = Pick<
   | 'writeClientSetup'
   | 'previewSecretImport'
   | 'applySecretImport'
+  | 'listProvisioning'
+  | 'provisionServer'
 >;
 
 export interface PanelApiDeps {
@@ -55,13 +59,18 @@ export interface PanelApiDeps {
   attachedProjects: () => { root: string; sessions: number }[];
   secretStore: SecretStore;
   secretValues: SecretValues;
+  /** gateway.provision's install jobs, for the provisioning view. */
+  jobs: JobRegistry;
 }
 
 export interface PanelApi {
   channels: PanelChannels;
   /** Which client each MCP session is; the composition root tells it of every session it creates. */
   sessions: SessionClients;
-  /** Something the activity view shows changed (a call began or ended, an audit event was recorded). */
+  /**
+   * Something the activity view shows changed (a call began or ended, an audit event was recorded); a
+   * gateway.provision call by any client is among them, so the provisioning view follows it too.
+   */
   activityChanged(): void;
   stop(): Promise<void>;
 }
@@ -86,14 +95,19 @@ export function createPanelApi(deps: PanelApiDeps): PanelApi {
   const catalog = createCatalogApi(deps.supervisor, deps.operator);
   const clients = createClientsApi({ env: deps.env, homeDir: deps.homeDir });
   const secretImport = createSecretImportApi({ store: deps.secretStore, projectRoot: deps.projectRoot, secretValues: deps.secretValues });
+  const provisioning = createProvisioningApi({ jobs: deps.jobs, operator: deps.operator, emit: (snapshot) => deps.events.emit('provisioningChanged', snapshot) });
   // Pending calls begin and end with a health snapshot (pending_count): the activity view follows it.
   const offHealth = deps.events.on('healthChanged', () => activity.changed());
   return {
     sessions,
-    activityChanged: () => activity.changed(),
+    activityChanged: () => {
+      activity.changed();
+      provisioning.changed();
+    },
     async stop() {
       offHealth();
       activity.stop();
+      provisioning.stop();
       await deps.operator.close();
     },
     channels: {
@@ -117,6 +131,8 @@ export function createPanelApi(deps: PanelApiDeps): PanelApi {
       writeClientSetup: (input) => clients.write(input),
       previewSecretImport: (input) => secretImport.preview(input),
       applySecretImport: (input) => secretImport.apply(input),
+      listProvisioning: () => provisioning.list(),
+      provisionServer: (input) => provisioning.provision(input),
     },
   };
 }

@@ -48,7 +48,8 @@ export const CHECKS: Record<CheckId, CheckSpec> = {
   'host.network-release-access': host('warn', 'Check the proxy and firewall settings for the package index and release feed, or work offline with a prepared cache.'),
   'host.login-shell-path': host('warn', 'Install uv (`pip install uv` or the official installer) so that it is on the login-shell PATH, or set its absolute path in settings.'),
   'host.keychain': host('warn', 'Start a Secret Service (gnome-keyring) in a D-Bus session, or unlock the OS keychain; until then only variables from the process environment resolve.'),
-  'host.child-confinement': host('warn', 'Install bubblewrap (`apt-get install bubblewrap`) so that children can be confined.'),
+  // Not host-only: children run where Gatehouse runs, a container included.
+  'host.child-confinement': { category: 'host', hostOnly: false, severity: 'warn', remediation: 'Install bubblewrap (`apt-get install bubblewrap`) and allow user namespaces, so that children run confined; a server that must run unconfined says so in its entry ("gatehouse": {"confinement": {"allow_unconfined": true}}).' },
   'runtime.python-missing': runtime('error', 'Install a Python that satisfies the policy (3.10 or newer) where uv can find it, or let uv download one while online.'),
   'runtime.python-unsupported': runtime('error', 'Use Python 3.10 or newer, and raise the policy floor to >=3.10.'),
   'runtime.uv-missing': runtime('error', 'Install uv (`pip install uv`, or run scripts/setup-python.sh) and make sure it is on PATH.'),

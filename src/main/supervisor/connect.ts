@@ -23,6 +23,7 @@ import { ChildStdioTransport } from './stdio-transport';
 import { cutAtBoundary } from '../common/cut-text';
 import { gatehouseRun, withGatehouseCommand } from '../common/gatehouse-command';
 import { handshakeTimedOut } from './package-runner';
+import { confineSpawn, confinementContext, type ConfinementContext } from './confinement/launch';
 import { connectWithProbe, httpStatusOf, suggestsLegacySse, type RemoteTransport } from './transport-probe';
 
 export interface Connection {
@@ -70,6 +71,8 @@ export interface ConnectOptions {
   onHandshake?: () => void;
   /** Put a stdio child's tree in its own cgroup v2 where the machine lets us (default true). */
   useCgroup?: boolean;
+  /** Gatehouse's folders and homes a confined child must not see (default: from gatewayEnv). */
+  confinement?: ConfinementContext;
   /**
    * OAuth sign-ins for remote servers (tokens in the keychain). A remote entry without an Authorization
    * header sends the stored token and renews it; without this, remote entries send their headers only.
@@ -133,7 +136,7 @@ async function connectStdio(definition: StdioServerDefinition, options: ConnectO
     await killServerTree(process, 1000, 1000);
     if (exit) throw exitedDuringStart(definition, exit, options);
     if (/timed? ?out/i.test(safeMessage(error))) {
-      throw handshakeTimedOut(definition.name, process.child.spawnargs, definition.python?.root ?? null, options.timeoutMs, options.stderr.tail(5).join(' | '));
+      throw handshakeTimedOut(definition.name, process.argv, definition.python?.root ?? null, options.timeoutMs, options.stderr.tail(5).join(' | '));
     }
     // Still alive with its output closed: say that, not the SDK's probe words about a closed connection.
     const reason = pipeClosed ? 'it closed its standard output (the MCP channel) without exiting' : safeMessage(error);
@@ -245,9 +248,12 @@ async function openStdio(definition: StdioServerDefinition, options: ConnectOpti
   const spec = definition.python ? await pythonSpawnSpec(definition, definition.python, options.gatewayEnv, env) : { command: definition.command, args: definition.args, env, cwd: definition.cwd };
   let process: SpawnedServer;
   try {
-    process = await spawnServer(spec, options.stderr, { cgroup: options.useCgroup });
+    // Inside its sandbox (bubblewrap on Linux), or E204 when this host cannot confine it and nothing allowed otherwise.
+    const confined = confineSpawn(definition, spec, options.gatewayEnv, options.confinement ?? confinementContext(options.gatewayEnv));
+    process = await spawnServer(confined.spec, options.stderr, { cgroup: options.useCgroup, argv: [spec.command, ...spec.args], confinement: confined.view });
     options.onSpawn?.(process);
   } catch (error) {
+    if (error instanceof GatewayError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     const hint =
       code === 'ENOENT'

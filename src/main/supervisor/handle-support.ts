@@ -5,6 +5,7 @@ import type { ServerDefinition } from '../config/types';
 import { gatehouseRun } from '../common/gatehouse-command';
 import { GatewayError } from '../common/errors';
 import type { Connection, VariableResolver } from './connect';
+import type { ConfinementContext } from './confinement/launch';
 import type { RemoteOAuth } from '../oauth/remote-oauth';
 import { CallCancelled, type PendingCalls } from './pending-calls';
 import type { RestartPolicyOptions } from './restart-policy';
@@ -34,6 +35,8 @@ export interface HandleOptions {
   lineLimit?: number;
   /** Put each stdio child's tree in its own cgroup v2 where the machine lets us (default true). */
   useCgroup?: boolean;
+  /** Gatehouse's folders and homes a confined child must not see (default: from gatewayEnv). */
+  confinement?: ConfinementContext;
   restartPolicy?: RestartPolicyOptions;
   requestCeilingMs?: number;
   pending: PendingCalls;

@@ -3,6 +3,7 @@
 // slow start, an exit nobody asked for (exit code or signal, last stderr lines, what happens next), a
 // stop Gatehouse asked for, and — bounded — the child's own stderr lines. Every line goes through the
 // core's `log`, which redacts it before it is written anywhere.
+import type { ConfinementView } from '../common/confinement/view';
 import { GatewayError, safeMessage } from '../common/errors';
 import { readyLine, spawnedLine, stoppedLine, type ExitStatus } from '../logs/server-lines';
 import { StderrLog } from './stderr-log';
@@ -25,6 +26,14 @@ export class LifecycleLog {
 
   spawned(argv: readonly string[], pid: number | undefined): void {
     this.log(spawnedLine(this.server, argv, pid));
+  }
+
+  /**
+   * A child that runs unconfined says so, with why (never silently). A confined one says nothing here:
+   * it is the default, and its mounts and gaps are in its health row, `status --server` and doctor.
+   */
+  confinement(view: ConfinementView): void {
+    if (view.state === 'unconfined') this.log(`[${this.server}] running unconfined: ${view.reason}`);
   }
 
   ready(ms: number, protocol: string | null, tools: number, toolsError: string | null): void {

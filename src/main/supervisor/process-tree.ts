@@ -109,9 +109,12 @@ export class ChildTree {
     }
   }
 
-  /** Sends `signal` to the child's process group and to every member, each checked against pid reuse. */
-  signal(members: readonly TreeMember[], signal: NodeJS.Signals): void {
-    if (this.groupIsOurs()) trySignal(-this.rootPid, signal);
+  /**
+   * Sends `signal` to the child's process group and to every member, each checked against pid reuse.
+   * `group: false` reaches the members only (a confined child's wrappers are left out of `members`).
+   */
+  signal(members: readonly TreeMember[], signal: NodeJS.Signals, options: { group?: boolean } = {}): void {
+    if (options.group !== false && this.groupIsOurs()) trySignal(-this.rootPid, signal);
     for (const member of members) {
       if (member.pid !== process.pid && isRunning(member.pid, member.startTime)) trySignal(member.pid, signal);
     }

@@ -20,6 +20,8 @@ import { ServerCatalog, } from './server-catalog';
 import { cutAtBoundary } from '../common/cut-text';
 import { runToolCall, type ToolCallOptions } from './tool-call';
 import { connectionGone, isExplained, untrustedError, type Exit, type HandleOptions } from './handle-support';
+import { notApplicable, type ConfinementView } from '../common/confinement/view';
+import { confinementContext, plannedConfinement } from './confinement/launch';
 
 export type { HandleOptions, StartOrigin } from './handle-support';
 
@@ -55,6 +57,8 @@ export class ServerHandle {
   /** The auth fields of the last failed connect (auth_state, auth_challenge, auth_metadata, next_step). */
   private lastAuth: AuthFields = {};
   private startedAt: string | null = null;
+  /** Its confinement as planned from the entry, then as its last child was spawned with. */
+  private confinement: ConfinementView | null = null;
   private restarts = 0;
   private restartTimer: NodeJS.Timeout | null = null;
   private readonly policy: RestartPolicy;
@@ -131,7 +135,15 @@ export class ServerHandle {
       pending_count: this.options.pending.countFor(this.name),
       waiting_for_client: this.options.pending.waitingFor(this.name),
       latency: this.latency.summary(),
+      confinement: this.confinementView(),
     };
+  }
+
+  /** What its child runs inside (or would): never computed twice for a server not started yet. */
+  private confinementView(): ConfinementView {
+    if (this.definition.transport !== 'stdio') return notApplicable();
+    this.confinement ??= plannedConfinement(this.definition, this.options.gatewayEnv, this.options.confinement ?? confinementContext(this.options.gatewayEnv));
+    return this.confinement;
   }
 
   /**
@@ -230,6 +242,7 @@ export class ServerHandle {
         timeoutMs: this.options.connectTimeoutMs,
         lineLimit: this.options.lineLimit,
         useCgroup: this.options.useCgroup,
+        confinement: this.options.confinement,
         onTransportError: (error) => {
           // EPIPE: the child is gone; its exit (code, last stderr) is reported on its own line instead.
           if ((error as NodeJS.ErrnoException).code !== 'EPIPE') this.lifecycle.say(safeMessage(error));
@@ -241,7 +254,7 @@ export class ServerHandle {
           this.slowStart.arm(
             this.options.connectTimeoutMs,
             this.definition.transport === 'stdio' ? (this.definition.python?.root ?? null) : null,
-            () => this.spawning?.child.spawnargs ?? null,
+            () => this.spawning?.argv ?? null,
             () => attempt === this.attempt && this.state === 'starting' && this.startPhase === 'handshake',
             (note) => {
               this.lastError = note;
@@ -256,7 +269,11 @@ export class ServerHandle {
           void process.stopped.then(() => this.options.onChildGone?.(process));
           if (attempt === this.attempt) {
             this.spawning = process;
-            this.lifecycle.spawned(process.child.spawnargs, process.child.pid);
+            this.lifecycle.spawned(process.argv, process.child.pid);
+            if (process.confinement) {
+              this.confinement = process.confinement;
+              this.lifecycle.confinement(process.confinement);
+            }
           } else void killServerTree(process); // stopped before the child even existed
         },
       });

@@ -2,11 +2,16 @@
 // environment, its own process group (so `npx`/`uv run` grandchildren die with it), stderr always drained.
 // Its whole tree is tracked beyond the group (process-tree.ts): its own cgroup v2 where the machine lets
 // us, else a token in its environment and recorded parent links, so a grandchild that called setsid()
-// dies with it too.
+// dies with it too. A confined server (confinement/launch.ts) is spawned as bubblewrap running it: the
+// tree is bubblewrap's, found the same three ways (the host's /proc shows the sandbox's processes by their
+// host pids), and its PID namespace dies with its first process, taking every process inside with it.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
+import { constants } from 'node:os';
 import { createChildCgroup, moveIntoCgroup, removeCgroup } from './child-cgroup';
+import type { ConfinementView } from '../common/confinement/view';
 import type { LogRing } from './log-ring';
+import { readStat } from './proc-table';
 import { CHILD_TOKEN_VAR, ChildTree, newChildToken, type TreeMember } from './process-tree';
 
 export interface SpawnSpec {
@@ -25,11 +30,18 @@ export interface SpawnedServer {
   tree: ChildTree | null;
   /** Resolves once killServerTree has stopped the whole tree (grandchildren included). */
   stopped: Promise<void>;
+  /** The server's own argv as configured (without the bubblewrap in front of a confined one). */
+  argv: readonly string[];
+  /** How it was confined (null when the caller said nothing: a spawn outside the supervisor). */
+  confinement: ConfinementView | null;
 }
 
 export interface SpawnOptions {
   /** Put the tree in its own cgroup v2 where the machine lets us (default true). */
   cgroup?: boolean;
+  /** The server's argv as configured, when `spec` wraps it (default: the spec's own). */
+  argv?: readonly string[];
+  confinement?: ConfinementView;
 }
 
 const stopping = new WeakMap<SpawnedServer, Promise<void>>();
@@ -55,8 +67,9 @@ export async function spawnServer(spec: SpawnSpec, stderr: LogRing, options: Spa
   // An unread stderr pipe fills and blocks the child (SDK pitfall #1): always read it.
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => stderr.push(chunk));
+  const confined = options.confinement?.state === 'confined';
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once('exit', (code, signal) => resolve({ code, signal }));
+    child.once('exit', (code, signal) => resolve(confined ? serverExit(code, signal) : { code, signal }));
   });
   let resolveStopped!: () => void;
   const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
@@ -72,9 +85,29 @@ export async function spawnServer(spec: SpawnSpec, stderr: LogRing, options: Spa
     tree?.release();
     throw error;
   }
-  const server: SpawnedServer = { child, stderr, exited, tree, stopped };
+  const argv = options.argv ?? [spec.command, ...spec.args];
+  const server: SpawnedServer = { child, stderr, exited, tree, stopped, argv, confinement: options.confinement ?? null };
   markStopped.set(server, resolveStopped);
   return server;
+}
+
+/**
+ * The server's own exit, seen through bubblewrap: its init (pid 1 of the server's PID namespace) exits
+ * with 128 + N when the server was killed by signal N, so a stopped server would read "exit code 143"
+ * instead of "signal SIGTERM". A server that itself exits with 129..192 reads as that signal too: the
+ * two cannot be told apart from outside, and a signal is by far the likelier.
+ */
+export function serverExit(code: number | null, signal: NodeJS.Signals | null): { code: number | null; signal: NodeJS.Signals | null } {
+  if (signal !== null || code === null || code <= 128) return { code, signal };
+  const name = Object.entries(constants.signals).find(([, number]) => number === code - 128)?.[0] as NodeJS.Signals | undefined;
+  return name ? { code: null, signal: name } : { code, signal };
+}
+
+/** bubblewrap itself: the process spawned, and its child, the init of the server's PID namespace. */
+function wrapperPids(rootPid: number, members: readonly TreeMember[]): Set<number> {
+  const wrappers = new Set([rootPid]);
+  for (const member of members) if (readStat(member.pid)?.ppid === rootPid) wrappers.add(member.pid);
+  return wrappers;
 }
 
 async function waitUntil(gone: () => boolean, ms: number): Promise<boolean> {
@@ -113,7 +146,13 @@ async function stopTree(server: SpawnedServer, graceMs: number, killWaitMs: numb
   tree.unwatch();
   // Read while the parents still live: their links lead to descendants that left group and token.
   let members: TreeMember[] = tree.members();
-  tree.signal(members, 'SIGTERM');
+  if (server.confinement?.state === 'confined') {
+    // bubblewrap dies at once on SIGTERM and its PID namespace takes everything inside with it, before
+    // any of it could shut down cleanly: the grace signal goes past it, to what runs inside; bubblewrap
+    // exits when they have.
+    const wrappers = wrapperPids(tree.rootPid, members);
+    tree.signal(members.filter((m) => !wrappers.has(m.pid)), 'SIGTERM', { group: false });
+  } else tree.signal(members, 'SIGTERM');
   if (!(await waitUntil(() => !tree.alive(members), graceMs))) {
     tree.signal(members, 'SIGKILL');
     await waitUntil(() => !tree.alive(members), killWaitMs);

@@ -16,6 +16,7 @@ import { ServerHandle } from './server-handle';
 import { TaskRecords } from './task-records';
 import { CatalogIndexer } from './catalog-indexer';
 import { definitionIdentity } from './identity';
+import { confinementContext, type ConfinementContext } from './confinement/launch';
 import { referencedNames } from '../secrets/references';
 import type { RemoteOAuth } from '../oauth/remote-oauth';
 
@@ -78,12 +79,15 @@ export class Supervisor {
   private readonly staleCredentials = new Set<ServerHandle>();
   readonly tasks = new TaskRecords();
   private readonly children: ChildrenRegistry;
+  /** What a confined child must not see of Gatehouse (its folders as this gateway uses them). */
+  private readonly confinement: ConfinementContext;
 
   readonly descriptions: DescriptionsCache | null;
   private readonly indexer: CatalogIndexer | null;
 
   constructor(private readonly options: SupervisorOptions) {
     this.children = new ChildrenRegistry(options.stateDir);
+    this.confinement = confinementContext(options.gatewayEnv, { stateDir: options.stateDir, cacheDir: options.cacheDir });
     this.descriptions = options.cacheDir ? new DescriptionsCache(options.cacheDir, options.scrubRecord) : null;
     this.indexer = this.descriptions && options.indexCatalog !== false ? this.createIndexer(this.descriptions) : null;
   }
@@ -248,6 +252,7 @@ export class Supervisor {
       lineLimit: this.options.lineLimit,
       // GATEHOUSE_CHILD_CGROUP=off keeps children out of cgroups (the token and parent links still apply).
       useCgroup: this.options.gatewayEnv.GATEHOUSE_CHILD_CGROUP !== 'off',
+      confinement: this.confinement,
       restartPolicy: this.options.restartPolicy,
       requestCeilingMs: this.options.requestCeilingMs,
       pending: this.pending,
@@ -275,6 +280,7 @@ export class Supervisor {
         timeoutMs: this.options.connectTimeoutMs ?? 30_000,
         lineLimit: this.options.lineLimit,
         useCgroup: this.options.gatewayEnv.GATEHOUSE_CHILD_CGROUP !== 'off',
+        confinement: this.confinement,
         redact: this.options.redact,
       },
       onChildStarted: (process, server) => process.child.pid !== undefined && this.children.add(process.child.pid, server, process.tree?.marks ?? null),

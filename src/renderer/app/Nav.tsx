@@ -1,12 +1,13 @@
 import type { KeyboardEvent } from 'react';
 
-export type PanelId = 'servers' | 'startup' | 'activity' | 'catalog' | 'clients' | 'secrets' | 'doctor' | 'logs';
+export type PanelId = 'servers' | 'startup' | 'activity' | 'catalog' | 'provisioning' | 'clients' | 'secrets' | 'doctor' | 'logs';
 
 const entries: ReadonlyArray<{ id: PanelId; label: string }> = [
   { id: 'servers', label: 'Servers' },
   { id: 'startup', label: 'Startup policy' },
   { id: 'activity', label: 'Activity' },
   { id: 'catalog', label: 'Catalog' },
+  { id: 'provisioning', label: 'Provisioning' },
   { id: 'clients', label: 'Clients' },
   { id: 'secrets', label: 'Secrets' },
   { id: 'doctor', label: 'Doctor' },

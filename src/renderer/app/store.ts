@@ -6,6 +6,7 @@ import { createClientsSlice, type ClientsSlice } from '../clients/clients-slice'
 import { createDoctorSlice, type DoctorSlice } from '../doctor/doctor-slice';
 import { createStartupSlice, type StartupSlice } from '../startup/startup-slice';
 import { createLogsSlice, type LogsSlice } from '../logs/logs-slice';
+import { createProvisioningSlice, type ProvisioningSlice } from '../provisioning/provisioning-slice';
 import { createSecretsSlice, type SecretsSlice } from '../secrets/secrets-slice';
 import { createConfigIssuesSlice, type ConfigIssuesSlice } from '../servers/config-issues-slice';
 import { createHealthSlice, type HealthSlice } from '../servers/health-slice';
@@ -21,7 +22,8 @@ export type GatehouseStore = HealthSlice &
   StartupSlice &
   ActivitySlice &
   CatalogSlice &
-  ClientsSlice;
+  ClientsSlice &
+  ProvisioningSlice;
 
 /** Slices that call main get the bridge here, never from the global, so each can be built alone in a test. */
 export function createGatehouseStore(bridge: GatehouseBridge): StoreApi<GatehouseStore> {
@@ -36,5 +38,6 @@ export function createGatehouseStore(bridge: GatehouseBridge): StoreApi<Gatehous
     ...createActivitySlice<GatehouseStore>()(...a),
     ...createCatalogSlice<GatehouseStore>(bridge)(...a),
     ...createClientsSlice<GatehouseStore>(bridge)(...a),
+    ...createProvisioningSlice<GatehouseStore>(bridge)(...a),
   }));
 }

@@ -1,5 +1,6 @@
 import type { HealthRow } from '../../shared/domain';
 import { AuthConnectForm } from './AuthConnectForm';
+import { ConfinementDetail } from './ConfinementDetail';
 import { StderrTail } from './StderrTail';
 
 const BREAKER: Record<HealthRow['breaker'], string> = {
@@ -14,7 +15,7 @@ function exitText(row: HealthRow): string {
   return '—';
 }
 
-/** A row's detail: why it last stopped, the crash-loop breaker, its last stderr lines and what to do next. */
+/** A row's detail: why it last stopped, the crash-loop breaker, its confinement, its last stderr lines and what to do next. */
 export function ServerDetail({ id, row, busy, onRun }: { id: string; row: HealthRow; busy: boolean; onRun: (action: 'start' | 'restart') => void }) {
   const needsCredential = row.missing_env_vars.length > 0 || row.status === 'auth_required';
   return (
@@ -48,6 +49,7 @@ export function ServerDetail({ id, row, busy, onRun }: { id: string; row: Health
           {row.last_error}
         </p>
       )}
+      <ConfinementDetail name={row.name} confinement={row.confinement} />
       <StderrTail row={row} />
       {needsCredential && <AuthConnectForm row={row} />}
       <div className="detail-actions">

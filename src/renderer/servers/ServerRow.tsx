@@ -4,6 +4,7 @@ import { useGatehouseStore } from '../app/gatehouse-context';
 import { ConfirmBox } from '../ui/ConfirmBox';
 import { formatMs } from '../ui/format-duration';
 import { Sparkline } from '../ui/Sparkline';
+import { ConfinementPill } from './ConfinementPill';
 import { ServerDetail } from './ServerDetail';
 import { StatusPill } from './StatusPill';
 import { Uptime } from './Uptime';
@@ -62,6 +63,7 @@ const RowContent = memo(function RowContent({ row, open, onToggle }: { row: Heal
           {row.name}
         </span>
         <StatusPill row={row} />
+        <ConfinementPill name={row.name} confinement={row.confinement} />
         <div className="server-actions">
           {waiting ? (
             // A start could only fail with E404 until the operator approves the file this server comes from.

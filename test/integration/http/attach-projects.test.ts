@@ -1,6 +1,7 @@
 // Per-client projects on a shared gateway (issue 12): a gateway started in project A; stdio clients
 // launched in projects B and C attach to it. Each sees the user's servers and its own project's approved
 // servers — not A's, not the other's — even where B and C define the same server name differently.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,8 +9,8 @@ import { approveFile } from '../../../src/main/trust/store';
 import { requireBuild } from '../../helpers/cli-process';
 import { waitFor } from '../../helpers/core';
 import { callMeta } from '../../helpers/meta';
-import { createWorkspace, everythingServer, faultServer, type Workspace } from '../../helpers/workspace';
-import { connectStdioCli, startHttpGatewayCli, type HttpCli, type StdioCli } from './cli';
+import { CLI_ENTRY, createWorkspace, everythingServer, faultServer, type Workspace } from '../../helpers/workspace';
+import { cliEnv, connectStdioCli, startHttpGatewayCli, type HttpCli, type StdioCli } from './cli';
 
 interface HealthBody {
   servers: { name: string; status: string }[];
@@ -67,6 +68,16 @@ describe('clients in different projects on one shared gateway', () => {
     expect(health.body.gateway_diagnostics.attached_projects).toEqual(
       expect.arrayContaining([expect.objectContaining({ root: projectB }), expect.objectContaining({ root: projectC })]),
     );
+  });
+
+  it('gatehouse status lists the projects clients attached, with their sessions', async () => {
+    const run = spawnSync(process.execPath, [CLI_ENTRY, 'status', '--port', gateway.url.port], { cwd: workspace.project, env: cliEnv(workspace.home), encoding: 'utf8', timeout: 30_000 });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Projects attached by clients:');
+    expect(run.stdout).toContain(`  ${projectB}  (1 session)`);
+    expect(run.stdout).toContain(`  ${projectC}  (1 session)`);
+    const json = spawnSync(process.execPath, [CLI_ENTRY, 'status', '--json', '--port', gateway.url.port], { cwd: workspace.project, env: cliEnv(workspace.home), encoding: 'utf8', timeout: 30_000 });
+    expect(JSON.parse(json.stdout).attached_projects).toEqual(expect.arrayContaining([{ root: projectB, sessions: 1 }, { root: projectC, sessions: 1 }]));
   });
 
   it("runs each project's own definition of the same name", async () => {

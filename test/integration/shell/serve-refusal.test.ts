@@ -55,10 +55,12 @@ function freePort(): Promise<number> {
 beforeEach(() => {
   requireBuild();
   workspace = createWorkspace();
-  marker = join(workspace.root, 'spawned.txt');
+  // In the project, in a folder its entry grants read-write: a confined server's own /tmp is private.
+  mkdirSync(join(workspace.project, 'marks'));
+  marker = join(workspace.project, 'marks', 'spawned.txt');
   // An eager server that records each start before it serves: a refused serve must leave no line.
   const recordThenServe = `require('node:fs').appendFileSync(${JSON.stringify(marker)}, process.pid + '\\n'); import(${JSON.stringify(FAULT_SERVER)});`;
-  workspace.writeConfig({ mcpServers: { eager: { command: process.execPath, args: ['-e', recordThenServe] } }, autoStart: ['eager'] });
+  workspace.writeConfig({ mcpServers: { eager: { command: process.execPath, args: ['-e', recordThenServe], gatehouse: { confinement: { grants: [{ path: 'marks', access: 'rw' }] } } } }, autoStart: ['eager'] });
 });
 
 afterEach(async () => {

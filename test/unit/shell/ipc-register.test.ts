@@ -152,6 +152,8 @@ describe('forwardEvents', () => {
     events.emit('activityChanged', activity);
     const provisioned = { server: 'files', status: 'complete' as const, message: "Server 'files' is ready with 3 tool(s)." };
     events.emit('provisioningFinished', provisioned);
+    const jobs = { generation: 2, jobs: [] };
+    events.emit('provisioningChanged', jobs);
     expect(send.mock.calls).toEqual([
       [ipcEvent('healthChanged'), health],
       [ipcEvent('configIssuesChanged'), []],
@@ -159,6 +161,7 @@ describe('forwardEvents', () => {
       [ipcEvent('logAppended'), line],
       [ipcEvent('activityChanged'), activity],
       [ipcEvent('provisioningFinished'), provisioned],
+      [ipcEvent('provisioningChanged'), jobs],
     ]);
     expect(new Set(send.mock.calls.map(([channel]) => channel))).toEqual(new Set(eventNames.map(ipcEvent)));
   });

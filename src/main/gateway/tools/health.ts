@@ -7,6 +7,7 @@ import { defineMetaTool } from '../meta-tool';
 import { STATUS_WORD } from '../status-words';
 import { rowNextStep } from '../next-step';
 import { indexedTools } from '../indexed-tools';
+import { confinementSummary } from '../../common/confinement/view';
 
 export const health = defineMetaTool({
   name: 'gateway.health',
@@ -53,6 +54,8 @@ export const health = defineMetaTool({
         transport: row.transport,
         pid: row.pid,
         stderr_tail: args.verbose ? handle.stderr.tail(10) : null,
+        // What its child can touch (additive): every mount only when verbose (status --server asks).
+        confinement: confinementSummary(row.confinement, args.verbose),
         // Where its cards come from: the live list, the offline cache of an earlier run, or nowhere yet.
         catalog_state: handle.status === 'online' || handle.status === 'degraded' ? 'live' : gateway.supervisor.descriptions?.get(handle.name) ? 'cached' : 'empty',
       };

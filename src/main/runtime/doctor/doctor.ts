@@ -10,6 +10,8 @@ import { CONTAINER_MARKERS, detectEnvironment } from './environment';
 import { dedupe, redactFindings, totals, type Finding } from './findings';
 import { hostChecks } from './host-checks';
 import { runtimeChecks } from './runtime-checks';
+import { ConfigStore } from '../../config/store';
+import type { StdioServerDefinition } from '../../config/types';
 
 export interface DoctorOptions {
   root: string;
@@ -67,7 +69,8 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorOutcome> 
   let runtime = { uvVersion: null as string | null, pythonVersion: null as string | null };
 
   if (categories.categories.includes('host')) {
-    findings.push(...(await hostChecks({ environment, env: options.env, dirs, offline: options.offline, loginShellPath: options.loginShellPath ?? null, redactor })));
+    const servers = stdioServers(options, dirs);
+    findings.push(...(await hostChecks({ environment, env: options.env, dirs, offline: options.offline, loginShellPath: options.loginShellPath ?? null, redactor, servers })));
   }
   if (categories.categories.includes('runtime')) {
     const result = await runtimeChecks({ root: options.root, cwd: options.cwd, env: options.env, dirs, cacheDir: options.cacheDir, offline: options.offline, uvCommand: options.uvCommand ?? null, redactor });
@@ -92,4 +95,10 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorOutcome> 
     errors: [],
   };
   return { exitCode: count.error > 0 ? 1 : 0, document, line: `${status}: ${count.error} error(s), ${count.warn} warning(s), ${count.deferred} deferred check(s)` };
+}
+
+/** The configured stdio servers (for which of them would run unconfined). */
+function stdioServers(options: DoctorOptions, dirs: GatehouseDirs): StdioServerDefinition[] {
+  const store = new ConfigStore({ projectRoot: options.projectRoot, homeDir: options.homeDir ?? homedir(), configPath: options.configPath, stateDir: dirs.state });
+  return [...store.config.servers.values()].filter((d): d is StdioServerDefinition => d.transport === 'stdio' && d.untrusted === undefined);
 }

@@ -1,17 +1,18 @@
-// Host-only checks (python-runtime.md §11): Gatehouse's folder permissions, reachability of the
-// package index, uv on the login-shell PATH, the OS keychain (through the secrets layer's probe) and
-// child confinement. Inside a container each one is reported as deferred, with its severity and
-// remediation, instead of being run.
-import { existsSync, lstatSync, readdirSync, type Stats } from 'node:fs';
+// Host checks (python-runtime.md §11): Gatehouse's folder permissions, reachability of the package
+// index, uv on the login-shell PATH, the OS keychain (through the secrets layer's probe) and child
+// confinement. Inside a container the first four are reported as deferred, with their severity and
+// remediation, instead of being run; confinement is checked there too (see confinement-check.ts).
+import { lstatSync, readdirSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { createOsKeychain, probeKeychain } from '../../secrets/keychain';
 import { keychainService } from '../../secrets/paths';
 import type { CheckId } from '../check-ids';
 import { findExecutable } from '../find-executable';
 import type { GatehouseDirs } from '../../common/dirs';
+import type { StdioServerDefinition } from '../../config/types';
+import { confinementCheck } from './confinement-check';
 import { readPipSettings } from '../pip-index';
-import { firstStderrLine, type Redactor } from '../redact';
-import { runProcess } from '../run-process';
+import type { Redactor } from '../redact';
 import type { EnvironmentInfo } from './environment';
 import { finding, type Finding } from './findings';
 
@@ -23,11 +24,13 @@ export interface HostCheckOptions {
   /** The desktop's login-shell PATH when it resolved one; the CLI already runs with it. */
   loginShellPath: string | null;
   redactor: Redactor;
+  /** The configured stdio servers, for which of them run unconfined. */
+  servers?: readonly StdioServerDefinition[];
 }
 
 // Files that may hold anything sensitive (gateway contract §4.4) must be owner-only.
 const SENSITIVE_FILES = ['settings.json', 'secrets-index.json', 'instance.json', 'children.json', 'trust.json', 'provisioned.json', 'discovered.json', 'audit.jsonl', 'discovery-log.jsonl'];
-const HOST_ONLY: CheckId[] = ['host.filesystem-permissions', 'host.network-release-access', 'host.login-shell-path', 'host.keychain', 'host.child-confinement'];
+const HOST_ONLY: CheckId[] = ['host.filesystem-permissions', 'host.network-release-access', 'host.login-shell-path', 'host.keychain'];
 
 export async function hostChecks(options: HostCheckOptions): Promise<Finding[]> {
   const { environment } = options;
@@ -36,13 +39,15 @@ export async function hostChecks(options: HostCheckOptions): Promise<Finding[]> 
   if (environment.kind === 'container') {
     const why = `not run: doctor runs in a container (${environment.marker}), where this host-only check would describe the container, not the host; run \`gatehouse doctor\` on the host`;
     for (const id of HOST_ONLY) findings.push(finding(id, 'deferred', why, { data: { reason: 'container', marker: environment.marker } }));
+    // Children run where Gatehouse runs: in a container, the container is what confines them.
+    findings.push(confinementCheck({ env: options.env, dirs: options.dirs, servers: options.servers ?? [] }));
     return findings;
   }
   findings.push(filesystemPermissions(options.dirs));
   findings.push(await networkAccess(options));
   findings.push(loginShellPath(options));
   findings.push(await keychain(options.env, options.redactor));
-  findings.push(await childConfinement(options));
+  findings.push(confinementCheck({ env: options.env, dirs: options.dirs, servers: options.servers ?? [] }));
   return findings;
 }
 
@@ -117,23 +122,4 @@ async function keychain(env: NodeJS.ProcessEnv, redactor: Redactor): Promise<Fin
   return finding('host.keychain', 'failed', `keychain unavailable (${state.reason}): ${redactor.text(state.detail).slice(0, 240)}`, {
     data: { reason: state.reason, nextStep: state.next_step },
   });
-}
-
-async function childConfinement(options: HostCheckOptions): Promise<Finding> {
-  if (process.platform === 'darwin') {
-    return existsSync('/usr/bin/sandbox-exec')
-      ? finding('host.child-confinement', 'passed', 'sandbox-exec is available')
-      : finding('host.child-confinement', 'failed', 'sandbox-exec is missing');
-  }
-  if (process.platform !== 'linux') return finding('host.child-confinement', 'failed', `no child confinement mechanism is implemented on ${process.platform} yet`);
-  const bwrap = findExecutable('bwrap', options.env.PATH);
-  if (!bwrap) return finding('host.child-confinement', 'failed', 'bubblewrap (bwrap) is not installed');
-  const probe = await runProcess(bwrap, ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-all', '--die-with-parent', 'true'], {
-    cwd: '/',
-    env: { PATH: options.env.PATH ?? '/usr/bin:/bin' },
-    timeoutMs: 20_000,
-  });
-  return probe.code === 0
-    ? finding('host.child-confinement', 'passed', `bubblewrap can create user and network namespaces (${bwrap})`)
-    : finding('host.child-confinement', 'failed', `bubblewrap cannot create namespaces here: ${firstStderrLine(probe.stderr.toString('utf8'), options.redactor) || `exit ${probe.code}`}`);
 }

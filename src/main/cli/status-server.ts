@@ -1,0 +1,38 @@
+// `gatehouse status --server NAME`: one server's row and its confinement with every mount, in the order
+// bubblewrap applies them. From the running gateway when one answers (what its child was actually
+// spawned with); otherwise what the config would give it on this machine.
+import type { ConfinementView, MountView } from '../../shared/domain';
+import type { ServerDefinition } from '../config/types';
+import { notApplicable } from '../common/confinement/view';
+import { confinementContext, plannedConfinement } from '../supervisor/confinement/launch';
+import { formatTable } from './table';
+
+export interface ServerStatusView {
+  name: string;
+  status: string;
+  transport?: string;
+  pid?: number | null;
+  confinement: ConfinementView | null;
+}
+
+/** What the config would give a server that is not running (no gateway to ask). */
+export function configuredConfinement(definition: ServerDefinition, env: NodeJS.ProcessEnv, stateDir: string): ConfinementView {
+  if (definition.transport !== 'stdio') return notApplicable();
+  return plannedConfinement(definition, env, confinementContext(env, { stateDir }));
+}
+
+export function formatServerStatus(view: ServerStatusView, live: boolean): string {
+  const c = view.confinement;
+  const lines = [
+    `Server: ${view.name} (${view.status}${view.pid ? `, pid ${view.pid}` : ''}${live ? '' : ', from the config: no gateway answered'})`,
+    `Confinement: ${c ? describe(c) : 'not reported by this gateway'}`,
+  ];
+  if (c?.gaps.length) lines.push(...c.gaps.map((gap) => `  not covered: ${gap}`));
+  if (c?.mounts.length) lines.push('', formatTable(['ACCESS', 'KIND', 'PATH'], c.mounts.map((m: MountView) => [m.access, m.kind, m.path])));
+  return `${lines.join('\n')}\n`;
+}
+
+function describe(c: ConfinementView): string {
+  if (c.state === 'confined') return `confined (${c.backend}), network ${c.network}, project ${c.project}`;
+  return `${c.state}${c.reason ? ` (${c.reason})` : ''}`;
+}
