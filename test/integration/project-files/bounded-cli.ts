@@ -26,9 +26,14 @@ export function boundedEnv(home: string, extra: Record<string, string> = {}): Re
   };
 }
 
-/** `sh -c 'ulimit -v N; exec node cli.js ARGS'`: the same process (exec), only with a memory ceiling. */
+/**
+ * `sh -c 'ulimit -v N; exec node cli.js ARGS'`: the same process (exec), only with a memory ceiling. Node 22
+ * reserves ~10 GB of address space per WebAssembly instance for its bounds-check guard pages (undici's HTTP
+ * parser is one), which no ceiling this low allows; --disable-wasm-trap-handler (Node 20.15+, 22.2+) makes
+ * WebAssembly check bounds in code instead, so the ceiling still measures real memory.
+ */
 function limited(args: string[]): { command: string; args: string[] } {
-  return { command: 'sh', args: ['-c', `ulimit -v ${MEMORY_KIB}; exec "$0" "$@"`, process.execPath, CLI_ENTRY, ...args] };
+  return { command: 'sh', args: ['-c', `ulimit -v ${MEMORY_KIB}; exec "$0" --disable-wasm-trap-handler "$@"`, process.execPath, CLI_ENTRY, ...args] };
 }
 
 export interface BoundedRun {
