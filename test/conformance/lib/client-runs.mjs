@@ -1,0 +1,4 @@
+// Client scenarios: placeholder until the harness lands.
+export async function runClientSide() {
+  return null;
+}
