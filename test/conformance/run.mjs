@@ -6,6 +6,7 @@
 // table bench/conformance/scorecard.md.
 //
 // usage: node test/conformance/run.mjs [--out DIR] [--scorecard] [--revision 2025-11-25|2026-07-28] [--skip-client]
+//        node test/conformance/run.mjs --results DIR/results.json --scorecard
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +27,8 @@ const { values } = parseArgs({
     revision: { type: 'string', multiple: true },
     'skip-client': { type: 'boolean', default: false },
     'rebuild-fixture': { type: 'boolean', default: false },
+    // Re-render the scorecard from an earlier run's results.json without running anything.
+    results: { type: 'string' },
   },
 });
 const log = (line) => process.stderr.write(`conformance: ${line}\n`);
@@ -33,31 +36,35 @@ const outDir = values.out ?? mkdtempSync(join(tmpdir(), 'gatehouse-conformance-r
 mkdirSync(outDir, { recursive: true });
 const revisions = values.revision ?? REVISIONS;
 
-ensureNode22(log);
-await ensureFixture(log, values['rebuild-fixture']);
-const aggregate = await exposureSupported();
-// With exposure modes on this checkout, the fixture's tools are listed directly (aggregate); without,
-// they sit behind gateway.invoke and the server scenarios that call them by name cannot reach them.
-const policy = aggregate ? 'exposure:\n  mode: aggregate\n' : undefined;
+const results = values.results ? JSON.parse(readFileSync(values.results, 'utf8')) : await runAll();
 
-const fixture = await startFixture();
-const gateway = await startGatehouse({ servers: { conformance: { type: 'http', url: fixture.url } }, policy });
-const results = { generatedAt: new Date().toISOString(), exposure: aggregate ? 'aggregate' : 'progressive (no exposure setting on this checkout)', revisions: {} };
-try {
-  for (const revision of revisions) {
-    const listed = await runSuite(['list', '--requirements', revision]);
-    const requirements = parseRequirementList(listed.output);
-    const server = await runServerSide({ revision, directUrl: fixture.url, gatewayUrl: gateway.url, outDir, log });
-    const client = values['skip-client'] ? null : await runClientSide({ revision, requirements, outDir, log });
-    results.revisions[revision] = { requirements, server, client };
+async function runAll() {
+  ensureNode22(log);
+  await ensureFixture(log, values['rebuild-fixture']);
+  const aggregate = await exposureSupported();
+  // With exposure modes on this checkout, the fixture's tools are listed directly (aggregate); without,
+  // they sit behind gateway.invoke and the server scenarios that call them by name cannot reach them.
+  const policy = aggregate ? 'exposure:\n  mode: aggregate\n' : undefined;
+  const fixture = await startFixture();
+  const gateway = await startGatehouse({ servers: { conformance: { type: 'http', url: fixture.url } }, policy });
+  const run = { generatedAt: new Date().toISOString(), exposure: aggregate ? 'aggregate' : 'progressive (no exposure setting on this checkout)', revisions: {} };
+  try {
+    for (const revision of revisions) {
+      const listed = await runSuite(['list', '--requirements', revision]);
+      const requirements = parseRequirementList(listed.output);
+      const server = await runServerSide({ revision, directUrl: fixture.url, gatewayUrl: gateway.url, outDir, log });
+      const client = values['skip-client'] ? null : await runClientSide({ revision, outDir, log });
+      run.revisions[revision] = { requirements, server, client };
+    }
+  } finally {
+    await gateway.stop();
+    await fixture.stop();
   }
-} finally {
-  await gateway.stop();
-  await fixture.stop();
+  writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(run, null, 2)}\n`);
+  log(`results: ${join(outDir, 'results.json')}`);
+  return run;
 }
 
-writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-log(`results: ${join(outDir, 'results.json')}`);
 if (values.scorecard) {
   const expected = parseYaml(readFileSync(EXPECTED_FAILURES, 'utf8')) ?? {};
   mkdirSync(join(SCORECARD, '..'), { recursive: true });

@@ -29,10 +29,11 @@ export function parseRequirementList(text) {
 const HOLLOW = /Unknown tool: [^"\\]+\\",\\"code\\":\\"E301/;
 
 /**
- * One run's outcome per scenario from `<dir>/<side>-<scenario>-<timestamp>/checks.json`: passed when no
- * check FAILED (warnings are the suite's SHOULDs), with the first failing checks' messages kept.
+ * One run's outcome per scenario from `<dir>/<prefix><scenario>-<timestamp>/checks.json` (the suite writes
+ * `server-` before server scenarios and nothing before client ones; auth/… scenarios nest a folder): passed when no
+ * check failed or warned, with the first failing checks' messages kept.
  */
-export function readOutcomes(dir, side) {
+export function readOutcomes(dir, prefix) {
   const outcomes = {};
   let entries = [];
   try {
@@ -42,18 +43,19 @@ export function readOutcomes(dir, side) {
   }
   for (const path of entries.sort()) {
     const folder = path.slice(0, -'/checks.json'.length);
-    const match = new RegExp(`^${side}-(.+)-\\d{4}-\\d{2}-\\d{2}T[\\d-]+Z$`).exec(folder);
+    const match = new RegExp(`^${prefix}(.+)-\\d{4}-\\d{2}-\\d{2}T[\\d-]+Z$`).exec(folder);
     if (!match) continue;
     const raw = readFileSync(join(dir, path), 'utf8');
     const checks = JSON.parse(raw);
-    const failed = checks.filter((check) => check.status === 'FAILURE');
+    // As the suite's own summary judges: a WARNING (a SHOULD not met) fails the scenario too.
+    const failed = checks.filter((check) => check.status === 'FAILURE' || check.status === 'WARNING');
     outcomes[match[1]] = {
       passed: failed.length === 0,
       // Some checks only look at the answer's shape: Gatehouse's E301 "Unknown tool" isError result
       // satisfies them although the fixture's tool never ran. Such a pass proves nothing, so it is kept apart.
       hollow: HOLLOW.test(raw),
       checks: checks.length,
-      failed: failed.map((check) => `${check.id}: ${String(check.errorMessage ?? '').slice(0, 240)}`).slice(0, 3),
+      failed: failed.map((check) => `${check.id} (${check.status}): ${String(check.errorMessage ?? '').slice(0, 240)}`).slice(0, 3),
     };
   }
   return outcomes;

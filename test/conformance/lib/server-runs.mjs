@@ -10,7 +10,7 @@ export async function runServerSide({ revision, directUrl, gatewayUrl, outDir, l
     const dir = join(outDir, `server-${revision}-${target}`);
     log(`server scenarios, ${revision}, ${target}: ${url}`);
     const { output } = await runSuite(['server', '--url', url, '--requirements', revision, '-o', dir]);
-    runs[target] = readOutcomes(dir, 'server');
+    runs[target] = readOutcomes(dir, 'server-');
     if (Object.keys(runs[target]).length === 0) throw new Error(`the suite wrote no results for ${target} (${revision}):\n${output.slice(-3000)}`);
   }
   return runs;

@@ -1,7 +1,8 @@
 // The official MCP conformance suite, both revisions (test/conformance/run.mjs): the fixture passes every
-// scored server scenario directly, and every scenario that passes directly passes through Gatehouse too,
-// except the ones test/conformance/expected-failures.yaml lists with a reason. A listed scenario that
-// passes fails the test as well, so the list cannot go stale.
+// scored server scenario directly, every server scenario that passes directly passes through Gatehouse
+// too, and every client scenario passes with Gatehouse as the client, except the ones
+// test/conformance/expected-failures.yaml lists with a reason. A listed scenario that passes fails the
+// test as well, so the list cannot go stale. Slow (minutes): the suite runs ~200 scenario executions.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -84,6 +85,14 @@ describe.each(REVISIONS)('revision %s', (revision) => {
     const { requirements, server } = ran(revision);
     const scenarios = [...requirements.server.scored, ...Object.keys(requirements.server.unscored)];
     const problems = verdicts.judge({ scenarios, direct: server.direct, gatehouse: server.gatehouse, expected, side: 'server' }).filter((row) => row.problem);
+    expect(problems).toEqual([]);
+  });
+
+  it('every client scenario passes with Gatehouse as the client, or is an expected failure with its reason', () => {
+    const { requirements, client } = ran(revision);
+    if (!client) throw new Error('run.mjs ran no client scenarios');
+    const scenarios = [...requirements.client.scored, ...Object.keys(requirements.client.unscored)];
+    const problems = verdicts.judge({ scenarios, direct: client.direct, gatehouse: client.gatehouse, expected, side: 'client' }).filter((row) => row.problem);
     expect(problems).toEqual([]);
   });
 });
