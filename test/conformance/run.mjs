@@ -47,13 +47,17 @@ async function runAll() {
   const policy = aggregate ? 'exposure:\n  mode: aggregate\n' : undefined;
   const fixture = await startFixture();
   const gateway = await startGatehouse({ servers: { conformance: { type: 'http', url: fixture.url } }, policy });
+  // Stopped by a signal (a test timeout, ^C): the fixture and the gateway go with it.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => void Promise.all([gateway.stop(), fixture.stop()]).finally(() => process.exit(1)));
+  }
   const run = { generatedAt: new Date().toISOString(), exposure: aggregate ? 'aggregate' : 'progressive (no exposure setting on this checkout)', revisions: {} };
   try {
     for (const revision of revisions) {
       const listed = await runSuite(['list', '--requirements', revision]);
       const requirements = parseRequirementList(listed.output);
       const server = await runServerSide({ revision, directUrl: fixture.url, gatewayUrl: gateway.url, outDir, log });
-      const client = values['skip-client'] ? null : await runClientSide({ revision, outDir, log });
+      const client = values['skip-client'] ? null : await runClientSide({ revision, requirements, outDir, log });
       run.revisions[revision] = { requirements, server, client };
     }
   } finally {
