@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// Gatehouse as the client of a conformance client scenario: the suite starts the scenario's server and
+// runs this with its URL as the last argument. This writes a config whose one server is that URL
+// (remote, type http), starts `gatehouse serve --transport stdio` on it, and drives Gatehouse the way an
+// agent does: connect the server, sign in with OAuth when it asks (following the authorization URL with
+// fetch: the suite's authorization server approves at once), then call every tool it offers through
+// gateway.invoke and read its resources and prompts. Exit 0 when that went through, 1 otherwise (the
+// suite judges the traffic itself).
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { GATEHOUSE_BIN, REPO } from './lib/paths.mjs';
+import { sampleArguments } from './lib/sample-arguments.mjs';
+
+const url = process.argv.at(-1);
+const say = (line) => process.stderr.write(`harness: ${line}\n`);
+
+async function meta(client, name, args = {}) {
+  const result = await client.callTool({ name, arguments: args });
+  const first = result.content?.[0];
+  const body = first?.type === 'text' ? JSON.parse(first.text) : {};
+  return { body, isError: result.isError === true };
+}
+
+/** Follows an authorization URL like a browser whose user approves: every redirect, down to Gatehouse's loopback listener. */
+async function approve(authorizationUrl) {
+  let next = authorizationUrl;
+  for (let hop = 0; hop < 10 && next; hop += 1) {
+    const response = await fetch(next, { redirect: 'manual' });
+    const location = response.headers.get('location');
+    say(`authorization hop ${hop}: HTTP ${response.status}`);
+    if (!location) return;
+    next = new URL(location, next).href;
+  }
+}
+
+async function signInIfAsked(client) {
+  for (let round = 0; round < 3; round += 1) {
+    const { body } = await meta(client, 'gateway.auth_connect', { server_name: 'remote', auth_mode: 'oauth' });
+    say(`auth_connect: ${body.oauth_status ?? ''} ${body.message ?? JSON.stringify(body).slice(0, 300)}`);
+    if (body.oauth_status === 'signed_in' || body.oauth_status === 'failed' || !body.authorization_url) return body;
+    await approve(body.authorization_url);
+  }
+  return {};
+}
+
+async function run() {
+  const base = mkdtempSync(join(tmpdir(), 'gatehouse-conformance-client-'));
+  const project = join(base, 'project');
+  mkdirSync(project, { recursive: true });
+  const config = join(base, 'mcp.json');
+  writeFileSync(config, JSON.stringify({ mcpServers: { remote: { type: 'http', url } } }));
+  // HOME and the XDG folders come from the caller (with-keychain.sh gives each scenario a fresh keyring).
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [GATEHOUSE_BIN, 'serve', '--transport', 'stdio', '--standalone', '--config', config, '--project', project],
+    cwd: REPO,
+    env: { ...process.env, GATEHOUSE_CATALOG_INDEX: 'off' },
+    stderr: 'inherit',
+  });
+  const client = new Client({ name: 'gatehouse-conformance-harness', version: '1.0.0' }, { capabilities: {} });
+  await client.connect(transport);
+  try {
+    const connected = await meta(client, 'gateway.connect_server', { server_name: 'remote' });
+    say(`connect_server: ${JSON.stringify(connected.body).slice(0, 300)}`);
+    if (connected.isError || connected.body.ok === false) {
+      await signInIfAsked(client);
+      // After a refused connect the server is offline, and a sign-in only reconnects one in auth_required
+      // or error: connect it again, as an agent following the answer would.
+      const again = await meta(client, 'gateway.connect_server', { server_name: 'remote' });
+      say(`connect_server after sign-in: ${JSON.stringify(again.body).slice(0, 300)}`);
+    }
+    const { body } = await meta(client, 'gateway.catalog_search', { query: '', filters: { server: 'remote' }, limit: 100 });
+    let failures = 0;
+    for (const card of body.results ?? []) {
+      const described = await meta(client, 'gateway.describe', { tool_id: card.tool_id, include_input_schema: true });
+      const schema = described.body.input_schema ?? {};
+      const call = () => meta(client, 'gateway.invoke', { tool_id: card.tool_id, arguments: sampleArguments(schema) });
+      let invoked = await call();
+      // E201: the server wants a (wider) sign-in, e.g. a 403 insufficient_scope; sign in again and retry once.
+      if (!invoked.body.ok && invoked.body.errors?.[0]?.code === 'E201') {
+        await signInIfAsked(client);
+        invoked = await call();
+      }
+      say(`invoke ${card.tool_id}: ok=${invoked.body.ok} ${invoked.body.ok ? '' : JSON.stringify(invoked.body.errors ?? []).slice(0, 300)}`);
+      if (!invoked.body.ok) failures += 1;
+    }
+    for (const resource of (await client.listResources()).resources.filter((r) => !r.uri.startsWith('gatehouse://'))) {
+      await client.readResource({ uri: resource.uri }).catch((error) => say(`read ${resource.uri}: ${error.message}`));
+    }
+    for (const prompt of (await client.listPrompts()).prompts) {
+      const args = Object.fromEntries((prompt.arguments ?? []).map((a) => [a.name, 'test']));
+      await client.getPrompt({ name: prompt.name, arguments: args }).catch((error) => say(`prompt ${prompt.name}: ${error.message}`));
+    }
+    return failures === 0 && (body.results ?? []).length > 0;
+  } finally {
+    await client.close();
+  }
+}
+
+run().then(
+  (ok) => process.exit(ok ? 0 : 1),
+  (error) => {
+    say(`failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);
