@@ -49,7 +49,8 @@ function script(name: string, body: string): void {
 beforeAll(() => {
   bin = mkdtempSync(join(tmpdir(), 'gatehouse-task-options-'));
   script('npx', `exec "${process.execPath}" "${join(REPO_ROOT, 'out/fixtures/task-jobs-server.mjs')}"`);
-  script('npm', 'if [ "$1" = view ]; then echo 9.9.9; fi\nexit 0');
+  // `npm view NAME --json` as the real npm answers it (update_server reads the version and its date).
+  script('npm', 'if [ "$1" = view ]; then echo \'{"name":"task-jobs-fixture","version":"9.9.9","time":{"9.9.9":"2026-11-30T10:00:00.000Z"}}\'; fi\nexit 0');
   writeFileSync(join(bin, 'policy.yaml'), 'redaction:\n  patterns: ["TKT-[0-9]+"]\n');
   const policy = loadPolicy({ env: { GATEHOUSE_POLICY: join(bin, 'policy.yaml') }, homeDir: bin, projectRoot: null });
   harness = createHarness({
