@@ -42,6 +42,16 @@ const httpUrl = (value: unknown): string | null => {
   }
 };
 
+/** The `{"error": {code, summary}}` npm prints on stdout when a --json command fails, or null. */
+function npmJsonError(stdout: string): { code: string; summary: string } | null {
+  try {
+    const error = (JSON.parse(stdout) as { error?: { code?: unknown; summary?: unknown } }).error;
+    return error && typeof error.code === 'string' ? { code: error.code, summary: typeof error.summary === 'string' ? error.summary.slice(0, 300) : error.code } : null;
+  } catch {
+    return null;
+  }
+}
+
 async function npmMetadata(ref: PackageRef, options: LookupOptions): Promise<MetadataAnswer> {
   const spec = `${ref.name}@${ref.version ?? 'latest'}`;
   const outcome = await runProcess({
@@ -53,10 +63,13 @@ async function npmMetadata(ref: PackageRef, options: LookupOptions): Promise<Met
     redact: options.redact ?? ((line) => line),
   }).done;
   const said = outcome.tail.join(' ');
+  // With --json npm also prints its error as JSON on stdout: the code is there even when the stderr lines
+  // that name it (8 of them for a 404) have scrolled out of the kept tail.
+  const failure = npmJsonError(outcome.stdout);
   if (outcome.kind === 'spawn_error') return { ok: false, missing: false, reason: `npm could not be started (${outcome.error ?? 'not found'})` };
   if (outcome.kind === 'timeout') return { ok: false, missing: false, reason: `npm view gave no answer in ${Math.round((options.timeoutMs ?? TIMEOUT_MS) / 1000)} s` };
-  if (/E404|404 Not Found/.test(said)) return { ok: false, missing: true, reason: `npm: ${ref.name} is not in the registry (404)` };
-  if (outcome.code !== 0) return { ok: false, missing: false, reason: `npm view failed: ${outcome.tail.at(-1) ?? `exit ${outcome.code}`}` };
+  if (failure?.code === 'E404' || /E404|404 Not Found/.test(said)) return { ok: false, missing: true, reason: `npm: ${ref.name} is not in the registry (404)` };
+  if (outcome.code !== 0) return { ok: false, missing: false, reason: `npm view failed: ${failure?.summary ?? outcome.tail.at(-1) ?? `exit ${outcome.code}`}` };
   // npm view prints nothing (exit 0) for a version the package does not have.
   if (!outcome.stdout.trim()) return { ok: false, missing: true, reason: `npm: ${ref.name} has no version ${ref.version ?? 'latest'}` };
   try {
