@@ -142,16 +142,17 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext, 
   registerResourcesAndPrompts(server, context);
   registerCompletions(server, context);
   server.setRequestHandler('tools/call', async (request, ctx): Promise<CallToolResult | InputRequiredResult> => {
-    // A listed downstream tool called by its `server::tool` name takes gateway.invoke's path (audit,
-    // redaction, limits, policy) and is answered with the tool's own result.
-    const direct = !byName.has(request.params.name) && link?.exposure.lists(request.params.name) === true;
+    // A listed downstream tool called by its listed name takes gateway.invoke's path (audit, redaction,
+    // limits, policy) with its `server::tool` id and is answered with the tool's own result.
+    const toolId = byName.has(request.params.name) ? null : (link?.exposure.resolve(request.params.name) ?? null);
+    const direct = toolId !== null;
     const name = direct ? 'gateway.invoke' : request.params.name;
     const tool = byName.get(name);
     // An unknown name is a protocol error (-32602), not a tool result: no tool ran (MCP tools spec).
     if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`, { code: 'E301', suggestion: 'tools/list shows the gateway.* tools' });
     const decision = direct ? null : context.policy().decideGatewayTool(name);
     if (decision && !decision.allowed) return errorResult(new GatewayError(decision.code, decision.message, {}, decision.suggestion));
-    const raw = direct ? { tool_id: request.params.name, arguments: request.params.arguments ?? {} } : (request.params.arguments ?? {});
+    const raw = direct ? { tool_id: toolId, arguments: request.params.arguments ?? {} } : (request.params.arguments ?? {});
     const args = prepare(tool).readJsonText(raw);
     const parsed = tool.input.safeParse(dropNulls(args));
     if (!parsed.success) {

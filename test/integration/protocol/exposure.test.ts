@@ -1,7 +1,8 @@
 // Exposure modes through the real gateway (server-everything): progressive lists only the gateway.*
-// meta-tools, pinned adds the pinned tools under `server::tool`, aggregate adds every permitted tool;
-// policy applies in every mode; a listed tool called by name answers with its own result through
-// gateway.invoke's path (audited); and a session is told tools/list_changed when the set it sees changes.
+// meta-tools, pinned adds the pinned tools under `server.tool`, aggregate adds every permitted tool under
+// its own name (namespaced only when two servers offer it); every listed name keeps to the spec's tool-name
+// characters; policy applies in every mode; a listed tool called by name answers with its own result
+// through gateway.invoke's path (audited); and a session is told tools/list_changed when its set changes.
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../helpers/wait';
@@ -36,20 +37,25 @@ describe.each(['memory', 'http-handshake', 'http-stateless'] as Lane[])('%s', (l
     const client = await gateway.connect(lane, { name: `progressive-${lane}` });
     expect(await downstream(client)).toEqual([]);
     await expect(client.callTool({ name: 'everything::echo', arguments: { message: 'hi' } })).rejects.toThrow(/Unknown tool/);
+    await expect(client.callTool({ name: 'echo', arguments: { message: 'hi' } })).rejects.toThrow(/Unknown tool/);
   });
 
-  it('pinned: the pinned tools policy permits, under server::tool', async () => {
+  it('pinned: the pinned tools policy permits, under server.tool', async () => {
     const client = await gateway.connect(lane, { name: `pinner-${lane}` });
-    expect(await downstream(client)).toEqual(['everything::echo', 'everything::get-sum']);
+    expect(await downstream(client)).toEqual(['everything.echo', 'everything.get-sum']);
+    const result = await client.callTool({ name: 'everything.get-sum', arguments: { a: 2, b: 3 } });
+    expect(JSON.stringify(result.content)).toContain('5');
   });
 
   it('aggregate: every permitted tool, callable by name with its own result, audited like invoke', async () => {
     const client = await gateway.connect(lane, { name: `aggregator-${lane}` });
     const names = await downstream(client);
-    expect(names).toContain('everything::echo');
-    expect(names).toContain('everything::get-tiny-image');
-    expect(names).not.toContain('everything::get-env');
-    const result = await client.callTool({ name: 'everything::echo', arguments: { message: 'straight through' } });
+    // Only "everything" has tools yet ("later" is lazy and unlisted): its tools keep their own names.
+    expect(names).toContain('echo');
+    expect(names).toContain('get-tiny-image');
+    expect(names).not.toContain('get-env');
+    for (const name of names) expect(name).toMatch(/^[A-Za-z0-9_.-]{1,128}$/);
+    const result = await client.callTool({ name: 'echo', arguments: { message: 'straight through' } });
     expect(result.isError).toBeFalsy();
     expect(result.content).toEqual([{ type: 'text', text: 'Echo: straight through' }]);
     // Audited like an invoke of everything::echo, whichever layer records it (core or HTTP).
@@ -57,7 +63,7 @@ describe.each(['memory', 'http-handshake', 'http-stateless'] as Lane[])('%s', (l
     expect(echoes.length).toBeGreaterThan(0);
     expect(echoes.every((e) => e.server === 'everything')).toBe(true);
     // Denied stays denied, listed or not.
-    await expect(client.callTool({ name: 'everything::get-env', arguments: {} })).rejects.toThrow(/Unknown tool/);
+    await expect(client.callTool({ name: 'get-env', arguments: {} })).rejects.toThrow(/Unknown tool/);
   });
 });
 
@@ -73,13 +79,19 @@ describe('tools/list_changed', () => {
       name: 'pinner-watch',
       handlers: (c) => c.setNotificationHandler('notifications/tools/list_changed', () => void pinnedTold++),
     });
-    expect((await downstream(aggregator)).some((name) => name.startsWith('later::'))).toBe(false);
+    expect((await downstream(aggregator)).some((name) => name.startsWith('later.'))).toBe(false);
     await downstream(pinner);
     await gateway.gatehouse.api.startServer({ name: 'later' });
     await waitFor(() => aggregateTold > 0, 'tools/list_changed at the aggregate session', 30_000);
-    expect(await downstream(aggregator)).toContain('later::echo');
+    // Two servers now offer echo: each is listed under its namespaced name, and the bare one is gone.
+    const names = await downstream(aggregator);
+    expect(names).toContain('later.echo');
+    expect(names).toContain('everything.echo');
+    expect(names).not.toContain('echo');
+    const result = await aggregator.callTool({ name: 'later.echo', arguments: { message: 'from later' } });
+    expect(result.content).toEqual([{ type: 'text', text: 'Echo: from later' }]);
     // The pinned session's set (everything's pinned tools) did not change: it was not told.
     expect(pinnedTold).toBe(0);
-    expect(await downstream(pinner)).toEqual(['everything::echo', 'everything::get-sum']);
+    expect(await downstream(pinner)).toEqual(['everything.echo', 'everything.get-sum']);
   }, 60_000);
 });
