@@ -47,3 +47,13 @@ it('lists prompts as server::name and gets one with its messages unchanged', asy
   expect(got.messages.length).toBeGreaterThan(0);
   await expect(shared.core.client.getPrompt({ name: 'nope::nothing' })).rejects.toThrow(/Unknown prompt/);
 });
+
+it('gets a prompt by its bare name when one running server lists it, as bare resource URIs are read', async () => {
+  const { prompts } = await shared.core.client.listPrompts();
+  const simple = prompts.find((p) => !(p.arguments ?? []).some((a) => a.required));
+  const bare = simple!.name.slice('everything::'.length);
+  const byBare = await shared.core.client.getPrompt({ name: bare });
+  const byNamed = await shared.core.client.getPrompt({ name: simple!.name });
+  expect(byBare.messages).toEqual(byNamed.messages);
+  await expect(shared.core.client.getPrompt({ name: 'no-such-prompt' })).rejects.toThrow(/Unknown prompt/);
+});

@@ -11,10 +11,14 @@
 import { ProtocolError, ResourceNotFoundError, type Server } from '@modelcontextprotocol/server';
 import { sameResourceUri } from '../policy';
 import type { ServerHandle } from '../supervisor/server-handle';
+import { splitToolId } from './cards';
 import { isGuidanceUri } from './guidance';
 import type { GatewayContext } from './meta-tool';
-import { bareOwner, connected, INVALID_PARAMS, live, namedServer, refuse } from './passthrough/targets';
+import { bareOwner, bareOwnerOfPrompt, connected, INVALID_PARAMS, live, namedServer, refuse } from './passthrough/targets';
 import { templateCovers } from './resource-templates';
+
+/** `server::prompt` (or `server::uri`) rather than a bare name. */
+const splitsAsNamed = (name: string) => splitToolId(name) !== null;
 
 async function readFrom(gateway: GatewayContext, handle: ServerHandle, uri: string, reference: string) {
   const decision = gateway.policy().decideResource(handle.name, uri);
@@ -66,8 +70,10 @@ export function registerResourcesAndPrompts(server: Server, gateway: GatewayCont
   server.setRequestHandler('prompts/get', async (request) => {
     const { name } = request.params;
     const unknown = (why: string) => new ProtocolError(INVALID_PARAMS, `Unknown prompt: ${name} (${why}; see prompts/list)`);
-    const named = namedServer(gateway, name);
-    if (!named) throw unknown('prompts are named "server::prompt"');
+    // `server::prompt`, or a bare name exactly one running server lists (as bare resource URIs are read).
+    const owner = splitsAsNamed(name) ? null : bareOwnerOfPrompt(gateway, name);
+    const named = owner ? { handle: owner, member: name } : namedServer(gateway, name);
+    if (!named) throw unknown('prompts are named "server::prompt", or by a bare name one running server lists');
     const { handle, member } = named;
     const decision = gateway.policy().decidePrompt(handle.name, member);
     if (!decision.allowed) refuse(decision);

@@ -64,6 +64,20 @@ export function bareOwner(gateway: GatewayContext, uri: string): ServerHandle | 
   return owners[0] ?? null;
 }
 
+/**
+ * The one running server that lists a prompt by this bare name, as a classic proxy would answer it; null
+ * when none does. Deny first, as for bare URIs; two owners: the caller must say which (`server::prompt`).
+ */
+export function bareOwnerOfPrompt(gateway: GatewayContext, name: string): ServerHandle | null {
+  const owners = gateway.supervisor.all().filter((h) => live(h) && h.prompts.some((p) => p.name === name));
+  for (const owner of owners) {
+    const decision = gateway.policy().decidePrompt(owner.name, name);
+    if (!decision.allowed) refuse(decision);
+  }
+  if (owners.length > 1) throw new ProtocolError(INVALID_PARAMS, `prompt ${name} is offered by ${owners.map((h) => h.name).join(', ')}; ask for "server::${name}"`);
+  return owners[0] ?? null;
+}
+
 /** `server::uri` or a bare URI, as the server that owns it and the URI it knows. */
 export function resourceTarget(gateway: GatewayContext, reference: string): { handle: ServerHandle; uri: string } | null {
   const named = namedServer(gateway, reference);
