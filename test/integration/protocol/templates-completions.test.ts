@@ -33,6 +33,11 @@ function checks(client: () => Client) {
     expect(name.completion.values).toEqual(['David', 'Eve', 'Frank']);
   });
 
+  it('completes a prompt argument by the bare prompt name one running server lists', async () => {
+    const bare = await client().complete({ ref: { type: 'ref/prompt', name: 'completable-prompt' }, argument: { name: 'department', value: 'Eng' } });
+    expect(bare.completion.values).toEqual(['Engineering']);
+  });
+
   it('completes a resource template argument, bare and qualified', async () => {
     const argument = { name: 'resourceId', value: '42' };
     const bare = await client().complete({ ref: { type: 'ref/resource', uri: TEXT_TEMPLATE }, argument });
@@ -45,7 +50,7 @@ function checks(client: () => Client) {
     const argument = { name: 'x', value: '' };
     await expect(client().complete({ ref: { type: 'ref/prompt', name: 'everything::args-prompt' }, argument })).rejects.toThrow(/blocked by policy/);
     await expect(client().complete({ ref: { type: 'ref/resource', uri: 'everything::demo://resource/dynamic/blob/{resourceId}' }, argument })).rejects.toThrow(/blocked by policy/);
-    await expect(client().complete({ ref: { type: 'ref/prompt', name: 'completable-prompt' }, argument })).rejects.toThrow(/Unknown prompt/);
+    await expect(client().complete({ ref: { type: 'ref/prompt', name: 'no-such-prompt' }, argument })).rejects.toThrow(/Unknown prompt/);
     await expect(client().complete({ ref: { type: 'ref/resource', uri: 'nowhere://{x}' }, argument })).rejects.toThrow(/Unknown resource template/);
   });
 }

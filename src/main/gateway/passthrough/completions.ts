@@ -6,7 +6,8 @@ import type { CompleteRequestParams, CompleteResult } from '@modelcontextprotoco
 import { ProtocolError, type Server } from '@modelcontextprotocol/server';
 import type { ServerHandle } from '../../supervisor/server-handle';
 import type { GatewayContext } from '../meta-tool';
-import { connected, INVALID_PARAMS, live, namedServer, refuse } from './targets';
+import { splitToolId } from '../cards';
+import { bareOwnerOfPrompt, connected, INVALID_PARAMS, live, namedServer, refuse } from './targets';
 
 const NOTHING: CompleteResult = { completion: { values: [], hasMore: false } };
 
@@ -28,8 +29,10 @@ async function forward(handle: ServerHandle, params: CompleteRequestParams): Pro
 }
 
 async function completePrompt(gateway: GatewayContext, params: CompleteRequestParams, name: string): Promise<CompleteResult> {
-  const named = namedServer(gateway, name);
-  if (!named) throw new ProtocolError(INVALID_PARAMS, `Unknown prompt: ${name} (prompts are named "server::prompt"; see prompts/list)`);
+  // `server::prompt`, or a bare name exactly one running server lists (as prompts/get takes it).
+  const owner = splitToolId(name) ? null : bareOwnerOfPrompt(gateway, name);
+  const named = owner ? { handle: owner, member: name } : namedServer(gateway, name);
+  if (!named) throw new ProtocolError(INVALID_PARAMS, `Unknown prompt: ${name} (prompts are named "server::prompt", or by a bare name one running server lists; see prompts/list)`);
   const decision = gateway.policy().decidePrompt(named.handle.name, named.member);
   if (!decision.allowed) refuse(decision);
   await connected(named.handle);
