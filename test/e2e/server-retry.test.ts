@@ -18,9 +18,11 @@ describe('server row detail: Retry and Restart', () => {
   let marker: string;
 
   beforeAll(async () => {
-    marker = join(process.env.TMPDIR ?? '/tmp', `gatehouse-e2e-retry-${process.pid}`);
+    // In the project folder, the child's working folder: a confined child sees its project (read-only) but
+    // has a private /tmp, where a marker would be invisible to it.
+    core = await startViewsCore({ servers: { flaky: faultServer({ FAULT_CRASH_WHILE_FILE: 'crash-marker' }) } });
+    marker = join(core.workspace.project, 'crash-marker');
     writeFileSync(marker, 'broken until this file goes');
-    core = await startViewsCore({ servers: { flaky: faultServer({ FAULT_CRASH_WHILE_FILE: marker }) } });
     panel = await openPanelPage(core.gatehouse, core.workspace.root, { width: 1280, height: 800 });
     page = panel.page;
     await page.getByTestId('server-row-flaky').waitFor({ timeout: WAIT });
