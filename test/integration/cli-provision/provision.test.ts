@@ -55,7 +55,9 @@ beforeAll(async () => {
   const manifest = join(workspace.home, USER_MANIFEST);
   mkdirSync(dirname(manifest), { recursive: true });
   writeFileSync(manifest, MANIFEST);
-  gateway = await startHttpCli({ project: workspace.project, home: workspace.home, env: { PATH: bin } });
+  // XDG_CONFIG_HOME set here: under scripts/with-keychain.sh (npm test) the suite's own points elsewhere, and
+  // the gateway would not find the manifest written under this HOME.
+  gateway = await startHttpCli({ project: workspace.project, home: workspace.home, env: { PATH: bin, XDG_CONFIG_HOME: join(workspace.home, '.config') } });
 });
 afterAll(async () => {
   await gateway?.stop();
