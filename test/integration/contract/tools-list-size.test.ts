@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../helpers/workspace';
 import { answerOf } from './helpers/envelope';
 import { corpusServer, everythingServer, faultServer, LANES, openGateway, type Gateway } from './helpers/gateway';
+import { DOWNSTREAM_CAPABILITIES } from '../../../src/main/supervisor/connect';
 
 type Spawn = { command: string; args: string[]; env?: Record<string, string> };
 
@@ -24,7 +25,9 @@ const DOWNSTREAM: Record<string, Spawn> = {
 const listBytes = (tools: unknown[]) => Buffer.byteLength(JSON.stringify(tools));
 
 async function directList(server: Spawn): Promise<{ tools: number; bytes: number }> {
-  const client = new Client({ name: 'direct', version: '1.0.0' });
+  // Declaring what Gatehouse declares downstream (sampling, elicitation): server-everything offers more
+  // tools to a client that can answer them, and the gateway indexes what it is offered.
+  const client = new Client({ name: 'direct', version: '1.0.0' }, { capabilities: DOWNSTREAM_CAPABILITIES });
   await client.connect(new StdioClientTransport({ command: server.command, args: server.args, env: server.env ?? {}, stderr: 'ignore' }));
   try {
     const { tools } = await client.listTools();
