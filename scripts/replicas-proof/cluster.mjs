@@ -94,7 +94,11 @@ export async function startCluster({ base, replicas = 3, log = () => undefined }
   const ports = [];
   for (let i = 0; i < replicas; i++) ports.push(await freePort());
   const frontUrl = `http://127.0.0.1:${frontPort}/mcp`;
-  const ledger = join(base, 'ledger.txt');
+  // The ledger in a folder of its own, granted read-write to the confined ledger children (each child has a
+  // private /tmp; the replicas' own state folders beside it stay hidden from them).
+  const ledgerDir = join(base, 'ledger');
+  mkdirSync(ledgerDir, { recursive: true });
+  const ledger = join(ledgerDir, 'ledger.txt');
   writeFileSync(ledger, '');
   const procs = new Array(replicas).fill(null);
 
@@ -114,7 +118,12 @@ export async function startCluster({ base, replicas = 3, log = () => undefined }
 
   function configFile(i) {
     const file = join(base, `r${i + 1}`, 'mcp.json');
-    const entry = { command: process.execPath, args: [LEDGER_SERVER], env: { LEDGER_FILE: ledger, LEDGER_REPLICA: `r${i + 1}` } };
+    const entry = {
+      command: process.execPath,
+      args: [LEDGER_SERVER],
+      env: { LEDGER_FILE: ledger, LEDGER_REPLICA: `r${i + 1}` },
+      gatehouse: { confinement: { grants: [{ path: ledgerDir, access: 'rw' }] } },
+    };
     writeFileSync(file, JSON.stringify({ mcpServers: { ledger: entry }, autoStart: ['ledger'] }, null, 2));
     return file;
   }
