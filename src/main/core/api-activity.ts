@@ -8,6 +8,7 @@ import type { AuditRing } from '../logs/audit-ring';
 import { activityState } from '../supervisor/pending-calls';
 import type { Supervisor } from '../supervisor/supervisor';
 import { isTerminal } from '../supervisor/task-records';
+import { coalescedPush } from './coalesced-push';
 import { invokeOutcome } from './invoke-outcome';
 import type { OperatorSession } from './operator-session';
 
@@ -53,8 +54,6 @@ export interface ActivityApiOptions {
 export function createActivityApi(options: ActivityApiOptions) {
   const { supervisor, clients } = options;
   let generation = 0;
-  let queued = false;
-  let ticker: NodeJS.Timeout | null = null;
 
   const snapshot = (): ActivitySnapshot => {
     const now = Date.now();
@@ -115,24 +114,16 @@ export function createActivityApi(options: ActivityApiOptions) {
     return { generation, sessions: [...sessions.values()], projects: options.projects(), audit };
   };
 
-  /** Coalesces bursts (a call's begin, its audit record, a health push) into one snapshot. */
-  const changed = () => {
-    if (queued) return;
-    queued = true;
-    setTimeout(() => {
-      queued = false;
+  // While calls are in flight their progress and state change without any other event.
+  const pusher = coalescedPush(
+    () => {
       generation++;
       options.emit(snapshot());
-      const busy = supervisor.pending.list({ operator: true }).length > 0;
-      if (busy && !ticker) {
-        ticker = setInterval(changed, TICK_MS);
-        ticker.unref();
-      } else if (!busy && ticker) {
-        clearInterval(ticker);
-        ticker = null;
-      }
-    }, 50).unref();
-  };
+    },
+    () => supervisor.pending.list({ operator: true }).length > 0,
+    TICK_MS,
+  );
+  const changed = pusher.changed;
 
   const outcome = (body: Record<string, unknown>, fallback: string): CancelOutcome => ({
     status: text(body.status) ?? (body.ok === true ? 'cancelled' : 'error'),
@@ -142,8 +133,7 @@ export function createActivityApi(options: ActivityApiOptions) {
   return {
     changed,
     stop() {
-      if (ticker) clearInterval(ticker);
-      ticker = null;
+      pusher.stop();
     },
     list: async () => snapshot(),
     async cancelCall({ request_id, force }: { request_id: string; force?: boolean }): Promise<CancelOutcome> {

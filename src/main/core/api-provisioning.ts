@@ -9,6 +9,7 @@
 import { isFinished, type Job, type JobRegistry } from '../discovery/jobs';
 import type { JobView, ProvisioningSnapshot, ProvisionOutcome } from '../../shared/provisioning';
 import type { OperatorSession } from './operator-session';
+import { coalescedPush } from './coalesced-push';
 
 /** How often a running job's stages and progress are pushed. */
 const TICK_MS = 500;
@@ -58,44 +59,33 @@ export interface ProvisioningApiOptions {
 export function createProvisioningApi(options: ProvisioningApiOptions) {
   const { jobs } = options;
   let generation = 0;
-  let queued = false;
-  let ticker: NodeJS.Timeout | null = null;
   let lastPushed = '[]';
 
   const snapshot = (): ProvisioningSnapshot => ({ generation, jobs: jobs.list().map(jobView) });
 
-  /** Coalesces bursts (a provision call, its audit record, the job's end) into one push. */
-  const changed = () => {
-    if (queued) return;
-    queued = true;
-    setTimeout(() => {
-      queued = false;
+  // Coalesces bursts (a provision call, its audit record, the job's end) into one push; a running job
+  // changes stage without raising an event, so it is looked at again while any job is unfinished.
+  const pusher = coalescedPush(
+    () => {
       // Every client's tool call reaches here (its audit record): push only when the jobs changed.
       const views = jobs.list().map(jobView);
       const shown = JSON.stringify(views);
-      if (shown !== lastPushed) {
-        lastPushed = shown;
-        generation++;
-        options.emit({ generation, jobs: views });
-      }
-      const busy = jobs.list().some((job) => !isFinished(job.status));
-      if (busy && !ticker) {
-        ticker = setInterval(changed, TICK_MS);
-        ticker.unref();
-      } else if (!busy && ticker) {
-        clearInterval(ticker);
-        ticker = null;
-      }
-    }, 50).unref();
-  };
+      if (shown === lastPushed) return;
+      lastPushed = shown;
+      generation++;
+      options.emit({ generation, jobs: views });
+    },
+    () => jobs.list().some((job) => !isFinished(job.status)),
+    TICK_MS,
+  );
+  const changed = pusher.changed;
   const offFinished = jobs.onFinished(() => changed());
 
   return {
     changed,
     stop() {
       offFinished();
-      if (ticker) clearInterval(ticker);
-      ticker = null;
+      pusher.stop();
     },
     list: async () => snapshot(),
     async provision({ server_name }: { server_name: string }): Promise<ProvisionOutcome> {
