@@ -3,7 +3,6 @@
 // spawned with); otherwise what the config would give it on this machine.
 import type { ConfinementView, MountView } from '../../shared/domain';
 import type { ServerDefinition } from '../config/types';
-import { notApplicable } from '../common/confinement/view';
 import { confinementContext, plannedConfinement } from '../supervisor/confinement/launch';
 import { formatTable } from './table';
 
@@ -17,7 +16,6 @@ export interface ServerStatusView {
 
 /** What the config would give a server that is not running (no gateway to ask). */
 export function configuredConfinement(definition: ServerDefinition, env: NodeJS.ProcessEnv, stateDir: string): ConfinementView {
-  if (definition.transport !== 'stdio') return notApplicable();
   return plannedConfinement(definition, env, confinementContext(env, { stateDir }));
 }
 

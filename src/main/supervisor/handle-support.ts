@@ -3,6 +3,7 @@
 import type { Client, Tool } from '@modelcontextprotocol/client';
 import type { ServerDefinition } from '../config/types';
 import { gatehouseRun } from '../common/gatehouse-command';
+import { cutAtBoundary } from '../common/cut-text';
 import { GatewayError } from '../common/errors';
 import type { Connection, VariableResolver } from './connect';
 import type { ConfinementContext } from './confinement/launch';
@@ -65,4 +66,25 @@ export type StartOrigin = 'demand' | 'eager' | 'restart';
 
 export function connectionGone(connection: Connection | null): string {
   return connection?.process ? 'the server closed its output (exit status pending)' : 'the connection to the server closed';
+}
+
+/** The exit status an E204 "exited during start-up" carries in its details, if any. */
+export function exitOf(error: unknown): Exit | null {
+  if (!(error instanceof GatewayError) || !('exit_code' in error.details)) return null;
+  const { exit_code: code, exit_signal: signal } = error.details as { exit_code: number | null; exit_signal: NodeJS.Signals | null };
+  return { code, signal };
+}
+
+/** What follows a crash, in the words of the row and the log. `delay` null: the crash-loop breaker opened. */
+export function crashNextStep(name: string, delay: number | null, restarting: boolean): string {
+  if (delay === null) return `automatic restarts are paused (gateway.restart_server(server_name='${name}') starts it again)`;
+  return restarting ? `restarting in ${delay} ms` : 'it starts again on its next use';
+}
+
+/** A crash's row text: how it ended, its last stderr lines, and the breaker (`openAfter`: crashes, when open). */
+export function crashSummary(exit: Exit | null, crashed: Connection | null, stderrTail: readonly string[], openAfter: number | null): string {
+  const why = exit ? `server exited unexpectedly (${exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`})` : connectionGone(crashed);
+  const tail = stderrTail.join(' | ');
+  const breaker = openAfter === null ? '' : ` — crash-loop breaker open after ${openAfter} crashes`;
+  return `${why}${tail ? ` — last stderr: ${cutAtBoundary(tail, 600)}` : ''}${breaker}`;
 }

@@ -17,21 +17,12 @@ import { LogRing } from './log-ring';
 import { RestartPolicy, } from './restart-policy';
 import { killServerTree, type SpawnedServer } from './stdio-process';
 import { ServerCatalog, } from './server-catalog';
-import { cutAtBoundary } from '../common/cut-text';
 import { runToolCall, type ToolCallOptions } from './tool-call';
-import { connectionGone, isExplained, untrustedError, type Exit, type HandleOptions } from './handle-support';
-import { notApplicable, type ConfinementView } from '../common/confinement/view';
-import { confinementContext, plannedConfinement } from './confinement/launch';
+import { crashNextStep, crashSummary, exitOf, isExplained, untrustedError, type Exit, type HandleOptions, type StartOrigin } from './handle-support';
+import type { ConfinementView } from '../common/confinement/view';
+import { plannedConfinement } from './confinement/launch';
 
 export type { HandleOptions, StartOrigin } from './handle-support';
-
-/** The exit status an E204 "exited during start-up" carries in its details, if any. */
-function exitOf(error: unknown): Exit | null {
-  if (!(error instanceof GatewayError) || !('exit_code' in error.details)) return null;
-  const { exit_code: code, exit_signal: signal } = error.details as { exit_code: number | null; exit_signal: NodeJS.Signals | null };
-  return { code, signal };
-}
-import type { StartOrigin } from './handle-support';
 
 export class ServerHandle {
   private state: ServerStatus = 'lazy';
@@ -109,6 +100,8 @@ export class ServerHandle {
   }
 
   row(): HealthRow {
+    // What its child runs inside (or would): planned once for a server not started yet.
+    this.confinement ??= plannedConfinement(this.definition, this.options.gatewayEnv, this.options.confinement);
     const client = this.connection?.client;
     const live = this.state === 'online' || this.state === 'degraded';
     const untrusted = this.definition.untrusted !== undefined;
@@ -135,15 +128,8 @@ export class ServerHandle {
       pending_count: this.options.pending.countFor(this.name),
       waiting_for_client: this.options.pending.waitingFor(this.name),
       latency: this.latency.summary(),
-      confinement: this.confinementView(),
+      confinement: this.confinement,
     };
-  }
-
-  /** What its child runs inside (or would): never computed twice for a server not started yet. */
-  private confinementView(): ConfinementView {
-    if (this.definition.transport !== 'stdio') return notApplicable();
-    this.confinement ??= plannedConfinement(this.definition, this.options.gatewayEnv, this.options.confinement ?? confinementContext(this.options.gatewayEnv));
-    return this.confinement;
   }
 
   /**
@@ -368,9 +354,7 @@ export class ServerHandle {
     void this.teardown(connection);
     const delay = this.policy.recordCrash();
     const restarting = delay !== null && (this.definition.startupPolicy === 'eager' || hadWork);
-    this.crashNext = delay === null
-      ? `automatic restarts are paused (gateway.restart_server(server_name='${this.name}') starts it again)`
-      : restarting ? `restarting in ${delay} ms` : 'it starts again on its next use';
+    this.crashNext = crashNextStep(this.name, delay, restarting);
     this.describeCrash(exit, false);
     if (delay === null) {
       this.setState('crash_loop');
@@ -389,12 +373,8 @@ export class ServerHandle {
 
   private describeCrash(exit: Exit | null, publish = true): void {
     this.lastExit = exit;
-    const why = exit
-      ? `server exited unexpectedly (${exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`})`
-      : connectionGone(this.crashed);
-    const tail = this.stderr.tail(3).join(' | ');
-    const breaker = this.policy.breaker === 'closed' ? '' : ` — crash-loop breaker open after ${this.policy.recentCrashes} crashes`;
-    this.lastError = `${why}${tail ? ` — last stderr: ${cutAtBoundary(tail, 600)}` : ''}${breaker}`;
+    const openAfter = this.policy.breaker === 'closed' ? null : this.policy.recentCrashes;
+    this.lastError = crashSummary(exit, this.crashed, this.stderr.tail(3), openAfter);
     // Logged once, when the exit status is known (a remote connection has none to wait for).
     if (exit || !this.crashed?.process) this.lifecycle.crashed(this.lastError, this.crashNext);
     if (exit) this.crashed = null;

@@ -13,9 +13,9 @@ import { runnerCaches } from '../../common/confinement/layout';
 import type { HostSupport } from '../../common/confinement/host-support';
 import { planConfinement, type ConfinementPlan } from '../../common/confinement/plan';
 import { runnerOf } from '../../common/confinement/profile';
-import type { ConfinementView } from '../../common/confinement/view';
+import { notApplicable, type ConfinementView } from '../../common/confinement/view';
 import { confinementInputOf } from '../../config/confinement-entry';
-import type { StdioServerDefinition } from '../../config/types';
+import type { ServerDefinition, StdioServerDefinition } from '../../config/types';
 import { DATA_DIR_VARIABLE, serverDataDir } from '../../runtime/launch';
 
 export interface ConfinementContext {
@@ -59,8 +59,9 @@ function plan(definition: StdioServerDefinition, spec: SpawnSpecLike, gatewayEnv
   });
 }
 
-/** What a server not started yet would get (for its health row): from its entry, nothing created. */
-export function plannedConfinement(definition: StdioServerDefinition, gatewayEnv: NodeJS.ProcessEnv, context: ConfinementContext): ConfinementView {
+/** What a server not started yet would get (for its health row): from its entry, nothing created; a remote one has nothing to confine. */
+export function plannedConfinement(definition: ServerDefinition, gatewayEnv: NodeJS.ProcessEnv, context: ConfinementContext = confinementContext(gatewayEnv)): ConfinementView {
+  if (definition.transport !== 'stdio') return notApplicable();
   const env = buildChildEnv(gatewayEnv, {}).env;
   return plan(definition, { command: definition.command, args: definition.args, env, cwd: definition.cwd }, gatewayEnv, context, dataDirOf(definition, gatewayEnv)).view;
 }
