@@ -5,17 +5,16 @@
 // PATH (answers `npm view`, "installs" by printing, fails for the broken one) and a stand-in `npx` that
 // runs server-everything. Screenshots in both themes and at the minimum width go to
 // test-results/e2e/views/. Needs `npm run build` first.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatehouse } from '../../src/main/core/gatehouse';
 import type { Gatehouse } from '../../src/main/core/types';
-import { USER_MANIFEST } from '../helpers/loopback-everything';
-import { createWorkspace, EVERYTHING_ENTRY, type Workspace } from '../helpers/workspace';
+import { BROKEN_INSTALL_LINES, standInBin, writeTestManifest } from '../helpers/provision-stand-ins';
+import { createWorkspace, type Workspace } from '../helpers/workspace';
 import { openPanelPage, screenshotDir, type PanelPage } from './helpers/panel-page';
 
 const WAIT = 60_000;
@@ -23,29 +22,8 @@ const MIN_WIDTH = 760;
 /** A token-shaped string the broken installer prints: it must never reach the page. */
 const LEAKED = 'ghp_0123456789abcdefABCDEF0123456789abcd';
 
-const MANIFEST = `version: 1
-servers:
-  packaged:
-    description: A packaged server the stand-in npx runs
-    package: { type: npm, name: "@gatehouse-test/packaged" }
-  agentmade:
-    description: The packaged server again, provisioned by an agent
-    package: { type: npm, name: "@gatehouse-test/agentmade" }
-  broken:
-    description: A package whose install fails
-    package: { type: npm, name: "@gatehouse-test/broken" }
-  locked:
-    description: A package that needs a credential
-    package: { type: npm, name: "@gatehouse-test/locked" }
-    env_vars: [{ name: LOCKED_TEST_TOKEN, where: "https://example.com/tokens" }]
-`;
-
-const BROKEN_OUTPUT = [
-  'npm warn exec The following package was not found and will be installed: @gatehouse-test/broken@1.4.0',
-  `npm error authorization: token ${LEAKED}`,
-  'npm error code ETARGET',
-  'npm error notarget No matching version found for @gatehouse-test/broken@1.4.0.',
-];
+/** What the broken installer prints: npm's failure lines with a leaked token among them. */
+const BROKEN_OUTPUT = [BROKEN_INSTALL_LINES[0] as string, `npm error authorization: token ${LEAKED}`, ...BROKEN_INSTALL_LINES.slice(1)];
 
 describe('provisioning view', () => {
   let workspace: Workspace;
@@ -57,25 +35,8 @@ describe('provisioning view', () => {
   beforeAll(async () => {
     workspace = createWorkspace();
     workspace.writeConfig({ mcpServers: {} });
-    bin = mkdtempSync(join(tmpdir(), 'gatehouse-provision-e2e-'));
-    const script = (name: string, body: string) => {
-      writeFileSync(join(bin, name), `#!/bin/sh\n${body}\n`);
-      chmodSync(join(bin, name), 0o755);
-    };
-    const broken = BROKEN_OUTPUT.map((line) => `echo "${line}" >&2;`).join(' ');
-    script(
-      'npm',
-      [
-        'case "$1" in',
-        '  view) echo "{\\"name\\":\\"${2%@*}\\",\\"version\\":\\"1.4.0\\",\\"time\\":{\\"1.4.0\\":\\"2026-11-30T10:00:00.000Z\\"}}";;',
-        `  *) case "$*" in *broken*) ${broken} exit 1;; esac; echo "fetched $*";;`,
-        'esac',
-      ].join('\n'),
-    );
-    script('npx', `exec "${process.execPath}" "${EVERYTHING_ENTRY}" stdio`);
-    const manifest = join(workspace.home, USER_MANIFEST);
-    mkdirSync(dirname(manifest), { recursive: true });
-    writeFileSync(manifest, MANIFEST);
+    bin = standInBin('gatehouse-provision-e2e-', BROKEN_OUTPUT);
+    writeTestManifest(workspace.home, { name: 'agentmade', description: 'The packaged server again, provisioned by an agent' });
     gatehouse = createGatehouse({
       projectDir: workspace.project,
       cwd: workspace.project,

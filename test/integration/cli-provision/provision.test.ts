@@ -3,31 +3,13 @@
 // (answers `npm view` for known packages, "installs" by printing, fails for the broken one with the lines
 // a real failure prints) and a stand-in `npx` that runs server-everything.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { requireBuild, startHttpCli, type RunningGateway } from '../../helpers/cli-process';
-import { USER_MANIFEST } from '../../helpers/loopback-everything';
-import { CLI_ENTRY, createWorkspace, EVERYTHING_ENTRY, type Workspace } from '../../helpers/workspace';
+import { standInBin, writeTestManifest } from '../../helpers/provision-stand-ins';
+import { CLI_ENTRY, createWorkspace, type Workspace } from '../../helpers/workspace';
 import { spawnCli, workspaceEnv } from '../cli-logs/support';
-
-const MANIFEST = `version: 1
-servers:
-  packaged:
-    description: A packaged server the stand-in npx runs
-    package: { type: npm, name: "@gatehouse-test/packaged" }
-  terminal:
-    description: The packaged server again, provisioned from a terminal
-    package: { type: npm, name: "@gatehouse-test/terminal" }
-  broken:
-    description: A package whose install fails
-    package: { type: npm, name: "@gatehouse-test/broken" }
-  locked:
-    description: A package that needs a credential
-    package: { type: npm, name: "@gatehouse-test/locked" }
-    env_vars: [{ name: LOCKED_TEST_TOKEN, where: "https://example.com/tokens" }]
-`;
 
 let workspace: Workspace;
 let bin: string;
@@ -37,24 +19,8 @@ beforeAll(async () => {
   requireBuild();
   workspace = createWorkspace();
   workspace.writeConfig({ mcpServers: {} });
-  bin = mkdtempSync(join(tmpdir(), 'gatehouse-provision-cli-'));
-  const script = (name: string, body: string) => {
-    writeFileSync(join(bin, name), `#!/bin/sh\n${body}\n`);
-    chmodSync(join(bin, name), 0o755);
-  };
-  script(
-    'npm',
-    [
-      'case "$1" in',
-      '  view) echo "{\\"name\\":\\"${2%@*}\\",\\"version\\":\\"1.4.0\\",\\"time\\":{\\"1.4.0\\":\\"2026-11-30T10:00:00.000Z\\"}}";;',
-      '  *) case "$*" in *broken*) echo "npm warn exec The following package was not found and will be installed: @gatehouse-test/broken@1.4.0" >&2; echo "npm error code ETARGET" >&2; echo "npm error notarget No matching version found for @gatehouse-test/broken@1.4.0." >&2; exit 1;; esac; echo "fetched $*";;',
-      'esac',
-    ].join('\n'),
-  );
-  script('npx', `exec "${process.execPath}" "${EVERYTHING_ENTRY}" stdio`);
-  const manifest = join(workspace.home, USER_MANIFEST);
-  mkdirSync(dirname(manifest), { recursive: true });
-  writeFileSync(manifest, MANIFEST);
+  bin = standInBin('gatehouse-provision-cli-');
+  writeTestManifest(workspace.home, { name: 'terminal', description: 'The packaged server again, provisioned from a terminal' });
   // XDG_CONFIG_HOME set here: under scripts/with-keychain.sh (npm test) the suite's own points elsewhere, and
   // the gateway would not find the manifest written under this HOME.
   gateway = await startHttpCli({ project: workspace.project, home: workspace.home, env: { PATH: bin, XDG_CONFIG_HOME: join(workspace.home, '.config') } });
