@@ -2,10 +2,10 @@
 // problem located at its line. Discovery loads and merges manifests; the trust review reads a project's
 // manifest to show what it would offer. Both read the bytes through src/main/common/read-file.ts first.
 import { lazyPackage } from '../common/lazy-package';
+import { ManifestSchema, type ManifestFile } from './manifest-schema';
 
 // Loaded on the first file read (lazy-package.ts says why).
 const yaml = lazyPackage<typeof import('yaml')>('yaml');
-import { ManifestSchema, type ManifestFile } from './manifest-schema';
 
 export type { ManifestFile };
 

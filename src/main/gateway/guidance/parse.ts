@@ -4,10 +4,10 @@
 // boundary, so a broken file degrades to defaults instead of stopping the gateway.
 import type { Document, LineCounter } from 'yaml';
 import { lazyPackage } from '../../common/lazy-package';
+import { defaultSettings, LAYER_NAMES, LEVEL_LAYERS, LIMITS, type GuidanceLevel, type GuidanceSettings } from './settings';
 
 // Loaded on the first file read (lazy-package.ts says why).
 const yaml = lazyPackage<typeof import('yaml')>('yaml');
-import { defaultSettings, LAYER_NAMES, LEVEL_LAYERS, LIMITS, type GuidanceLevel, type GuidanceSettings } from './settings';
 
 export interface GuidanceIssue {
   path: string;
