@@ -27,9 +27,18 @@ async function exchange(body: (counted: Counted) => ReadableStream<Uint8Array>):
     const end = res.end.bind(res) as (chunk?: Uint8Array | string) => ServerResponse;
     const flush = res.flushHeaders.bind(res);
     Object.assign(res, {
-      write: (chunk: Uint8Array | string) => (counted.writes.push(Buffer.from(chunk).toString()), write(chunk)),
-      end: (chunk?: Uint8Array | string) => (counted.ends.push(chunk === undefined ? '' : Buffer.from(chunk).toString()), end(chunk)),
-      flushHeaders: () => (counted.flushes++, flush()),
+      write: (chunk: Uint8Array | string) => {
+        counted.writes.push(Buffer.from(chunk).toString());
+        return write(chunk);
+      },
+      end: (chunk?: Uint8Array | string) => {
+        counted.ends.push(chunk === undefined ? '' : Buffer.from(chunk).toString());
+        return end(chunk);
+      },
+      flushHeaders: () => {
+        counted.flushes++;
+        flush();
+      },
     });
     const response = new Response(body(counted), { headers: { 'content-type': 'text/event-stream' } });
     void runExchange(res, async () => response, { requestId: 7, timeoutMs: null, cancel: () => undefined });
