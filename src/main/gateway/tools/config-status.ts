@@ -4,7 +4,6 @@
 // Attribution comes from where a name really is defined (config files, manifest, provisioned.json,
 // discovered.json); a server the policy denies is shown as skipped (policy_denied), and an invalid
 // policy is reported as policy_error rather than failing the answer (contract §5).
-import * as z from 'zod';
 import { formatIssue, mergeSources } from '../../config/load';
 import { startupPolicyDiagnostics } from '../../config/startup-policy';
 import { createLineFinder } from '../../config/startup-policy-locate';
@@ -18,6 +17,7 @@ import { jsonResult } from '../envelope';
 import { defineMetaTool, type MetaTool } from '../meta-tool';
 import { STATUS_WORD } from '../status-words';
 import { approveStep } from '../next-step';
+import { VerboseInput } from './verbose-input';
 
 interface StatusDiagnostic {
   code: string;
@@ -118,7 +118,7 @@ export function configStatus(ctx: ConfigToolsContext): MetaTool {
       'The effective server configuration with attribution: which file defines each server, its startup policy ' +
       'and where that came from, shadowed definitions, and config errors with file and line.',
     annotations: { readOnlyHint: true },
-    input: z.object({ verbose: z.boolean().default(false) }),
+    input: VerboseInput,
     async run(args, gateway) {
       const readouts = ctx.readouts();
       const lineOf = createLineFinder();

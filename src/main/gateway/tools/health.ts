@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { GATEHOUSE_VERSION } from '../../common/version';
 import { policyDiagnostics } from '../../policy';
 import { jsonResult } from '../envelope';
@@ -8,13 +7,14 @@ import { STATUS_WORD } from '../status-words';
 import { rowNextStep } from '../next-step';
 import { indexedTools } from '../indexed-tools';
 import { confinementSummary } from '../../common/confinement/view';
+import { VerboseInput } from './verbose-input';
 
 export const health = defineMetaTool({
   name: 'gateway.health',
   title: 'Gateway health',
   description: 'Status of the gateway and of every configured server: state, tool count, pid, last error.',
   annotations: { readOnlyHint: true },
-  input: z.object({ verbose: z.boolean().default(false) }),
+  input: VerboseInput,
   async run(args, gateway) {
     const revision = gateway.revision();
     const servers = gateway.supervisor.all().map((handle) => {
