@@ -78,7 +78,7 @@ export function ProjectTrustReview({ file, projectRoot, stale, busy, approving, 
         </div>
       ) : (
         <>
-          <h5 className="trust-subhead">
+          <h5 className="detail-heading trust-subhead">
             {file.servers.length === 0
               ? `It would ${launchesVerb} no servers`
               : `It would ${launchesVerb} ${file.servers.length === 1 ? '1 server' : `${file.servers.length} servers`}`}
@@ -95,7 +95,7 @@ export function ProjectTrustReview({ file, projectRoot, stale, busy, approving, 
 
       {file.problems.length > 0 && (
         <div className="trust-problems" data-testid="trust-problems">
-          <h5 className="trust-subhead">Problems — these entries are skipped even once approved</h5>
+          <h5 className="detail-heading trust-subhead">Problems — these entries are skipped even once approved</h5>
           <ul>
             {keyed(file.problems, (problem) => problem).map(({ key, item: problem }) => (
               <li key={key}>{problem}</li>
