@@ -12,28 +12,32 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import type { KeychainBackend } from '../secrets/keychain';
 
-const tokenRecord = z.object({
+/** What binds either record to its server: the format version, the URL it is for, who issued it. */
+const boundRecord = z.object({
   v: z.literal(1),
   server_url: z.string(),
   issuer: z.string().nullable(),
+});
+
+/** Milliseconds (Date.now()), Gatehouse's own clock; a registration's *_at fields are the server's seconds. */
+const Millis = z.number();
+
+const tokenRecord = boundRecord.extend({
   access_token: z.string().min(1),
   token_type: z.string(),
   refresh_token: z.string().nullable(),
   scope: z.string().nullable(),
-  /** Epoch milliseconds; null when the server gave no expires_in. */
-  expires_at: z.number().nullable(),
+  /** Null when the server gave no expires_in. */
+  expires_at: Millis.nullable(),
   /** How long the token was valid when issued, for refreshing at the right moment. */
-  lifetime_ms: z.number().nullable(),
+  lifetime_ms: Millis.nullable(),
   /** Scopes a server asked for since (insufficient_scope): the next sign-in asks for them too. */
   required_scope: z.string().nullable(),
-  saved_at: z.number(),
+  saved_at: Millis,
 });
 export type TokenRecord = z.infer<typeof tokenRecord>;
 
-const clientRecord = z.object({
-  v: z.literal(1),
-  server_url: z.string(),
-  issuer: z.string().nullable(),
+const clientRecord = boundRecord.extend({
   client_id: z.string().min(1),
   client_secret: z.string().optional(),
   client_id_issued_at: z.number().optional(),
