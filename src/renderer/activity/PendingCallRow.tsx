@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { PendingCallView } from '../../shared/activity';
 import { useBridge } from '../app/gatehouse-context';
+import { AnswerRow } from '../ui/AnswerRow';
 import { ConfirmBox } from '../ui/ConfirmBox';
 import { formatDuration } from '../ui/format-duration';
 import { useBusy } from '../ui/use-busy';
@@ -59,28 +60,24 @@ export function PendingCallRow({ call }: { call: PendingCallView }) {
           </button>
         </td>
       </tr>
-      {(confirm || answer) && (
-        <tr>
-          <td colSpan={5}>
-            {confirm ? (
-              <ConfirmBox
-                testId={`confirm-cancel-${call.request_id}`}
-                title={`${call.tool_id} is still making progress`}
-                confirmLabel="Cancel it anyway"
-                cancelLabel="Let it run"
-                onCancel={() => setConfirm(null)}
-                onConfirm={() => void cancel(true)}
-              >
-                {confirm} The server is told to stop (notifications/cancelled).
-              </ConfirmBox>
-            ) : (
-              <p className="muted-note" role="status">
-                {answer}
-              </p>
-            )}
-          </td>
-        </tr>
-      )}
+      <AnswerRow open={Boolean(confirm || answer)} columns={5}>
+        {confirm ? (
+          <ConfirmBox
+            testId={`confirm-cancel-${call.request_id}`}
+            title={`${call.tool_id} is still making progress`}
+            confirmLabel="Cancel it anyway"
+            cancelLabel="Let it run"
+            onCancel={() => setConfirm(null)}
+            onConfirm={() => void cancel(true)}
+          >
+            {confirm} The server is told to stop (notifications/cancelled).
+          </ConfirmBox>
+        ) : (
+          <p className="muted-note" role="status">
+            {answer}
+          </p>
+        )}
+      </AnswerRow>
     </>
   );
 }

@@ -3,6 +3,7 @@ import type { TaskView } from '../../shared/activity';
 import type { InvokeOutcome } from '../../shared/catalog';
 import { useBridge } from '../app/gatehouse-context';
 import { ResultView } from '../catalog/ResultView';
+import { AnswerRow } from '../ui/AnswerRow';
 import { formatClock } from '../ui/format-time';
 import { useBusy } from '../ui/use-busy';
 
@@ -43,14 +44,10 @@ export function TaskRow({ task }: { task: TaskView }) {
           )}
         </td>
       </tr>
-      {(result || note) && (
-        <tr>
-          <td colSpan={4}>
-            {note && <p className="muted-note">{note}</p>}
-            {result && <ResultView outcome={result} />}
-          </td>
-        </tr>
-      )}
+      <AnswerRow open={Boolean(result || note)} columns={4}>
+        {note && <p className="muted-note">{note}</p>}
+        {result && <ResultView outcome={result} />}
+      </AnswerRow>
     </>
   );
 }

@@ -78,21 +78,21 @@ function StartupChange() {
         <ChangePreview
           className="card startup-preview"
           testId="startup-preview"
-          title={`${preview.eager ? 'Start' : 'Stop starting'} ${preview.name} with the gateway`}
+          title={`${preview.request.eager ? 'Start' : 'Stop starting'} ${preview.request.name} with the gateway`}
           applyLabel="Apply change"
-          canApply={preview.preview.ok && preview.preview.changed}
+          canApply={preview.view.ok && preview.view.changed}
           onCancel={discard}
           onApply={() => void apply()}
         >
-          <p>{preview.preview.message}</p>
-          {preview.preview.path && (
+          <p>{preview.view.message}</p>
+          {preview.view.path && (
             <p className="muted-note">
-              File: <code>{preview.preview.path}</code>
-              {preview.preview.exists ? '' : ' (created)'}
+              File: <code>{preview.view.path}</code>
+              {preview.view.exists ? '' : ' (created)'}
             </p>
           )}
-          <DiffView lines={preview.preview.diff} label={`Change to ${preview.preview.path ?? 'the config'}`} testId="startup-diff" />
-          <Diagnostics items={preview.preview.diagnostics} />
+          <DiffView lines={preview.view.diff} label={`Change to ${preview.view.path ?? 'the config'}`} testId="startup-diff" />
+          <Diagnostics items={preview.view.diagnostics} />
         </ChangePreview>
       )}
     </>
