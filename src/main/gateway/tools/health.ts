@@ -2,19 +2,15 @@ import { GATEHOUSE_VERSION } from '../../common/version';
 import { policyDiagnostics } from '../../policy';
 import { jsonResult } from '../envelope';
 import { AUTH_STATE_SEMANTICS, auditView } from '../audit-view';
-import { defineMetaTool } from '../meta-tool';
 import { STATUS_WORD } from '../status-words';
 import { rowNextStep } from '../next-step';
 import { indexedTools } from '../indexed-tools';
 import { confinementSummary } from '../../common/confinement/view';
-import { VerboseInput } from './verbose-input';
+import { statusTool } from './status-tool';
 
-export const health = defineMetaTool({
-  name: 'gateway.health',
+export const health = statusTool('gateway.health', {
   title: 'Gateway health',
   description: 'Status of the gateway and of every configured server: state, tool count, pid, last error.',
-  annotations: { readOnlyHint: true },
-  input: VerboseInput,
   async run(args, gateway) {
     const revision = gateway.revision();
     const servers = gateway.supervisor.all().map((handle) => {

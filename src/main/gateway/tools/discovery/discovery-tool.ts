@@ -6,12 +6,15 @@ import type * as z from 'zod';
 import type { DiscoveryState } from '../../../discovery/state';
 import { defineMetaTool, type CallContext, type GatewayContext, type MetaTool } from '../../meta-tool';
 
-export interface DiscoveryTool<S extends z.ZodType> extends Omit<MetaTool<S>, 'run'> {
+export interface DiscoveryTool<S extends z.ZodType> extends Omit<MetaTool<S>, 'name' | 'run'> {
   run(state: DiscoveryState, args: z.infer<S>, gateway: GatewayContext, call: CallContext): Promise<CallToolResult>;
 }
 
-/** Declares a discovery tool; the answer makes the MetaTool for one discovery state. */
-export function discoveryTool<S extends z.ZodType>(tool: DiscoveryTool<S>): (state: DiscoveryState) => MetaTool {
+/**
+ * Declares a discovery tool by its name, as the SDK's registerTool(name, config, handler) does; the answer
+ * makes the MetaTool for one discovery state.
+ */
+export function discoveryTool<S extends z.ZodType>(name: string, tool: DiscoveryTool<S>): (state: DiscoveryState) => MetaTool {
   const { run, ...declaration } = tool;
-  return (state) => defineMetaTool({ ...declaration, run: (args, gateway, call) => run(state, args, gateway, call) });
+  return (state) => defineMetaTool({ name, ...declaration, run: (args, gateway, call) => run(state, args, gateway, call) });
 }
