@@ -2,19 +2,20 @@ import type { StateCreator } from 'zustand';
 import type { GatehouseBridge } from '../../shared/ipc';
 import type { StartupPolicyApplied, StartupPolicyChange, StartupPolicyPreview, StartupPolicyView } from '../../shared/startup-policy';
 import { loadedState } from '../ui/loaded-state';
-import { type PendingChange, previewedChange } from '../ui/previewed-change';
+import { type ChangeActions, type PendingChange, previewedChange } from '../ui/previewed-change';
 
 export interface StartupSlice {
+  // The policy of every server, read again when a health change touches it (loadedState).
   startupView: StartupPolicyView | null;
   startupLoading: boolean;
   startupError: string | null;
+  loadStartupPolicy: () => Promise<void>;
+  // One toggle, previewed as the exact file change before it is applied (previewedChange).
   /** The toggle being previewed, and the exact file change it would make. */
   startupPreview: PendingChange<StartupPolicyChange, StartupPolicyPreview> | null;
   startupApplied: StartupPolicyApplied | null;
-  loadStartupPolicy: () => Promise<void>;
-  previewStartupToggle: (name: string, eager: boolean) => Promise<void>;
-  applyStartupPreview: () => Promise<void>;
-  discardStartupPreview: () => void;
+  /** Preview a toggle (clearing the last error), apply the previewed one, or drop it. */
+  startupChange: ChangeActions<StartupPolicyChange>;
 }
 
 type Bridge = Pick<GatehouseBridge, 'getStartupPolicy' | 'previewStartupPolicy' | 'applyStartupPolicy'>;
@@ -40,11 +41,12 @@ export const createStartupSlice =
       startupLoading: false,
       startupPreview: null,
       startupApplied: null,
-      previewStartupToggle: (name, eager) => {
-        set({ startupError: null } as Partial<S>);
-        return change.preview({ name, eager });
+      startupChange: {
+        ...change,
+        preview: (request) => {
+          set({ startupError: null } as Partial<S>);
+          return change.preview(request);
+        },
       },
-      applyStartupPreview: change.apply,
-      discardStartupPreview: change.discard,
     };
   };

@@ -15,6 +15,13 @@ export interface PreviewedChangeKeys<S> {
   busy?: keyof S & string;
 }
 
+/** What a view can do with a previewed change: ask for one, write it, or drop it. */
+export interface ChangeActions<R> {
+  preview: (request: R) => Promise<void>;
+  apply: () => Promise<void>;
+  discard: () => void;
+}
+
 export interface PreviewedChangeSteps<R, V, A> {
   preview: (request: R) => Promise<V>;
   /** Writes what was previewed; null when the preview cannot be applied (nothing is asked then). */
@@ -33,7 +40,7 @@ export function previewedChange<S, R, V, A extends { ok: boolean }>(
   get: () => S,
   keys: PreviewedChangeKeys<S>,
   steps: PreviewedChangeSteps<R, V, A>,
-) {
+): ChangeActions<R> {
   const busy = (on: boolean) => (keys.busy === undefined ? {} : { [keys.busy]: on });
   const failed = (error: unknown) => set({ [keys.error]: describeError(error), ...busy(false) } as Partial<S>);
   return {

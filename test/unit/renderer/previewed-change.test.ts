@@ -67,27 +67,27 @@ describe('slices that preview a change before writing it', () => {
     const store = createStore<ClientsSlice>()(createClientsSlice<ClientsSlice>(bridge));
     const request = { client: 'cursor', action: 'set' as const, mode: 'stdio' as const };
 
-    const preview = store.getState().previewClient(request);
+    const preview = store.getState().clientChange.preview(request);
     expect(store.getState().clientBusy).toBe(true);
     previews.calls[0]?.resolve(clientView(true));
     await preview;
     expect(store.getState()).toMatchObject({ clientBusy: false, clientPreview: { request, view: clientView(true) }, clientWritten: null });
 
-    const refused = store.getState().writeClient();
+    const refused = store.getState().clientChange.apply();
     expect(store.getState().clientBusy).toBe(true);
     writes.calls[0]?.resolve(clientView(false));
     await refused;
     expect(writes.asked).toEqual([request]);
     expect(store.getState()).toMatchObject({ clientBusy: false, clientWritten: clientView(false), clientPreview: { request } });
 
-    const written = store.getState().writeClient();
+    const written = store.getState().clientChange.apply();
     writes.calls[1]?.resolve({ ...clientView(true), written: true });
     await written;
     expect(store.getState()).toMatchObject({ clientBusy: false, clientWritten: { written: true }, clientPreview: null });
     expect(listReads).toBe(2);
 
     // A new preview clears the last outcome; a failed one says why and drops the busy flag.
-    const failing = store.getState().previewClient(request);
+    const failing = store.getState().clientChange.preview(request);
     expect(store.getState().clientWritten).toBeNull();
     previews.calls[1]?.reject(new Error('EACCES: /h/.cursor/mcp.json'));
     await failing;
@@ -108,21 +108,21 @@ describe('slices that preview a change before writing it', () => {
     };
     const store = createStore<StartupSlice>()(createStartupSlice<StartupSlice>(bridge));
 
-    const unreadable = store.getState().previewStartupToggle('x', true);
+    const unreadable = store.getState().startupChange.preview({ name: 'x', eager: true });
     previews.calls[0]?.resolve(startupPreview(null));
     await unreadable;
     expect(store.getState().startupPreview).toEqual({ request: { name: 'x', eager: true }, view: startupPreview(null) });
-    await store.getState().applyStartupPreview();
+    await store.getState().startupChange.apply();
     expect(applies.asked).toEqual([]);
     expect(policyReads).toBe(0);
 
     store.setState({ startupError: 'an earlier failure' });
-    const preview = store.getState().previewStartupToggle('x', true);
+    const preview = store.getState().startupChange.preview({ name: 'x', eager: true });
     expect(store.getState()).toMatchObject({ startupError: null, startupApplied: null });
     previews.calls[1]?.resolve(startupPreview('d1'));
     await preview;
 
-    const applied = store.getState().applyStartupPreview();
+    const applied = store.getState().startupChange.apply();
     expect(applies.asked).toEqual([{ name: 'x', eager: true, digest: 'd1' }]);
     applies.calls[0]?.resolve({ ok: true, message: 'Added x to autoStart.', path: '/p/.mcp.json', diagnostics: [] });
     await applied;
