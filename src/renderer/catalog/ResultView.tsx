@@ -11,7 +11,7 @@ function TextBlock({ value }: { value: string }) {
   } catch {
     // Not JSON: plain text.
   }
-  return <pre className="result-text">{value}</pre>;
+  return <pre className="code-block result-text">{value}</pre>;
 }
 
 function Block({ block }: { block: ContentBlock }) {
