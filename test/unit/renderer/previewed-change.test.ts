@@ -4,7 +4,7 @@
 // said as text, and the clients' busy flag is up only while a step runs.
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import type { ChannelInput, ChannelOutput, GatehouseBridge } from '../../../src/shared/ipc';
+import type { ChannelInput, ChannelOutput } from '../../../src/shared/ipc';
 import { createClientsSlice, type ClientsSlice } from '../../../src/renderer/clients/clients-slice';
 import { createStartupSlice, type StartupSlice } from '../../../src/renderer/startup/startup-slice';
 import { deferred, type Deferred } from './deferred';
@@ -20,6 +20,18 @@ function channel<I, T>() {
     return answer.promise;
   };
   return { asked, calls, call };
+}
+
+/** A reading channel that answers at once with `answer`, counting how often it was asked. */
+function counted<T>(answer: T) {
+  let asked = 0;
+  return {
+    call: async () => {
+      asked += 1;
+      return answer;
+    },
+    count: () => asked,
+  };
 }
 
 const clientView = (ok: boolean): ChannelOutput<'previewClientSetup'> => ({
@@ -53,18 +65,10 @@ const startupPreview = (digest: string | null): ChannelOutput<'previewStartupPol
 
 describe('slices that preview a change before writing it', () => {
   it('clients: busy while a step runs; a refused write keeps the preview, a written one clears it; each write reads the list again', async () => {
-    let listReads = 0;
+    const lists = counted<ChannelOutput<'listClients'>>([]);
     const previews = channel<ChannelInput<'previewClientSetup'>, ChannelOutput<'previewClientSetup'>>();
     const writes = channel<ChannelInput<'writeClientSetup'>, ChannelOutput<'writeClientSetup'>>();
-    const bridge: Pick<GatehouseBridge, 'listClients' | 'previewClientSetup' | 'writeClientSetup'> = {
-      listClients: async () => {
-        listReads += 1;
-        return [];
-      },
-      previewClientSetup: previews.call,
-      writeClientSetup: writes.call,
-    };
-    const store = createStore<ClientsSlice>()(createClientsSlice<ClientsSlice>(bridge));
+    const store = createStore<ClientsSlice>()(createClientsSlice<ClientsSlice>({ listClients: lists.call, previewClientSetup: previews.call, writeClientSetup: writes.call }));
     const request = { client: 'cursor', action: 'set' as const, mode: 'stdio' as const };
 
     const preview = store.getState().clientChange.preview(request);
@@ -84,7 +88,7 @@ describe('slices that preview a change before writing it', () => {
     writes.calls[1]?.resolve({ ...clientView(true), written: true });
     await written;
     expect(store.getState()).toMatchObject({ clientBusy: false, clientWritten: { written: true }, clientPreview: null });
-    expect(listReads).toBe(2);
+    expect(lists.count()).toBe(2);
 
     // A new preview clears the last outcome; a failed one says why and drops the busy flag.
     const failing = store.getState().clientChange.preview(request);
@@ -95,18 +99,12 @@ describe('slices that preview a change before writing it', () => {
   });
 
   it('startup: a preview clears the last error and outcome; one without a digest writes nothing; an applied one is cleared and the lists read again', async () => {
-    let policyReads = 0;
+    const reads = counted<ChannelOutput<'getStartupPolicy'>>({ servers: [], sources: [], diagnostics: [] });
     const previews = channel<ChannelInput<'previewStartupPolicy'>, ChannelOutput<'previewStartupPolicy'>>();
     const applies = channel<ChannelInput<'applyStartupPolicy'>, ChannelOutput<'applyStartupPolicy'>>();
-    const bridge: Pick<GatehouseBridge, 'getStartupPolicy' | 'previewStartupPolicy' | 'applyStartupPolicy'> = {
-      getStartupPolicy: async () => {
-        policyReads += 1;
-        return { servers: [], sources: [], diagnostics: [] };
-      },
-      previewStartupPolicy: previews.call,
-      applyStartupPolicy: applies.call,
-    };
-    const store = createStore<StartupSlice>()(createStartupSlice<StartupSlice>(bridge));
+    const store = createStore<StartupSlice>()(
+      createStartupSlice<StartupSlice>({ getStartupPolicy: reads.call, previewStartupPolicy: previews.call, applyStartupPolicy: applies.call }),
+    );
 
     const unreadable = store.getState().startupChange.preview({ name: 'x', eager: true });
     previews.calls[0]?.resolve(startupPreview(null));
@@ -114,7 +112,7 @@ describe('slices that preview a change before writing it', () => {
     expect(store.getState().startupPreview).toEqual({ request: { name: 'x', eager: true }, view: startupPreview(null) });
     await store.getState().startupChange.apply();
     expect(applies.asked).toEqual([]);
-    expect(policyReads).toBe(0);
+    expect(reads.count()).toBe(0);
 
     store.setState({ startupError: 'an earlier failure' });
     const preview = store.getState().startupChange.preview({ name: 'x', eager: true });
@@ -127,6 +125,6 @@ describe('slices that preview a change before writing it', () => {
     applies.calls[0]?.resolve({ ok: true, message: 'Added x to autoStart.', path: '/p/.mcp.json', diagnostics: [] });
     await applied;
     expect(store.getState()).toMatchObject({ startupPreview: null, startupApplied: { ok: true, message: 'Added x to autoStart.' } });
-    expect(policyReads).toBe(1);
+    expect(reads.count()).toBe(1);
   });
 });

@@ -4,8 +4,7 @@ import { GatewayError } from '../../../common/errors';
 import { errorEntry, jsonResult } from '../../envelope';
 import { discoveryTool } from './discovery-tool';
 
-export const createProvisionStatusTool = discoveryTool('gateway.provision_status', {
-  title: 'Install job status',
+export const createProvisionStatusTool = discoveryTool('gateway.provision_status', 'Install job status', {
   description: 'Poll an install job started by gateway.provision: status (pending, installing, server_ready, complete, failed, timeout), progress, and its stages (download, install, start, tools). A failure keeps the installer\'s last lines in output_tail.',
   annotations: { readOnlyHint: true },
   input: z.object({ job_id: z.string().min(1).describe('The 8-hex job_id gateway.provision returned.') }),

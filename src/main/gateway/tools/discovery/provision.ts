@@ -68,8 +68,7 @@ function credentialRefused(handle: ServerHandle) {
   };
 }
 
-export const createProvisionTool = discoveryTool('gateway.provision', {
-  title: 'Make a server usable',
+export const createProvisionTool = discoveryTool('gateway.provision', 'Make a server usable', {
   description:
     'Connect a configured server, or install a manifest / approved registered server (an install job: poll gateway.provision_status). ' +
     'Missing credentials answer needs_api_key with the next step.',

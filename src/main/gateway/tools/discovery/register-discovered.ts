@@ -13,8 +13,7 @@ import { discoveryTool } from './discovery-tool';
 const SERVER_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-export const createRegisterDiscoveredTool = discoveryTool('gateway.register_discovered_server', {
-  title: 'Register a registry server',
+export const createRegisterDiscoveredTool = discoveryTool('gateway.register_discovered_server', 'Register a registry server', {
   description: 'Record a registry package (pinned to an exact version) under a server name so it can be provisioned after an operator approves it.',
   annotations: { destructiveHint: false },
   input: z.object({

@@ -39,8 +39,7 @@ function apiKeyFields(candidates: Candidate[]) {
   return top ? { env_var: top.env_var, env_instructions: top.env_instructions } : {};
 }
 
-export const createRequestCapabilityTool = discoveryTool('gateway.request_capability', {
-  title: 'Find a CLI or server for a need',
+export const createRequestCapabilityTool = discoveryTool('gateway.request_capability', 'Find a CLI or server for a need', {
   description:
     'Map a need to an installed CLI (use_cli), a known server (candidates / pick_from_category) or the public MCP Registry. ' +
     'Starts, installs and runs nothing; follow up with gateway.provision or the CLI itself. `reason` says why in one line.',

@@ -7,8 +7,7 @@ import { GatewayError } from '../../../common/errors';
 import { errorEntry, jsonResult } from '../../envelope';
 import { discoveryTool } from './discovery-tool';
 
-export const createSearchRegistryTool = discoveryTool('gateway.search_registry', {
-  title: 'Search the MCP Registry',
+export const createSearchRegistryTool = discoveryTool('gateway.search_registry', 'Search the MCP Registry', {
   description: 'Search the public MCP Registry (latest versions, from a copy refreshed every 6 hours). Results are metadata only: register one with gateway.register_discovered_server; an operator approves it before it is installed.',
   annotations: { readOnlyHint: true, openWorldHint: true },
   input: z.object({

@@ -53,8 +53,7 @@ function body(args: z.infer<typeof input>, gateway: GatewayContext): string {
   return gateway.redact(text);
 }
 
-export const createSubmitFeedbackTool = discoveryTool('gateway.submit_feedback', {
-  title: 'Preview or file feedback',
+export const createSubmitFeedbackTool = discoveryTool('gateway.submit_feedback', 'Preview or file feedback', {
   description: 'Preview a redacted GitHub issue about Gatehouse. Filing it needs confirm_submission=true and a feedback token the operator configured; off by default.',
   annotations: { openWorldHint: true },
   input,

@@ -7,8 +7,7 @@ import { cacheFile } from '../../../discovery/paths';
 import { jsonResult } from '../../envelope';
 import { discoveryTool } from './discovery-tool';
 
-export const createSyncEnvironmentTool = discoveryTool('gateway.sync_environment', {
-  title: 'Platform and CLI inventory',
+export const createSyncEnvironmentTool = discoveryTool('gateway.sync_environment', 'Platform and CLI inventory', {
   description: 'Report the platform and which well-known CLIs (git, gh, docker, kubectl, psql, curl, jq, rg, …) are on PATH and answer their version check. Probed once per gateway run.',
   annotations: { readOnlyHint: true },
   input: z.object({

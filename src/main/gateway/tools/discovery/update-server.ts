@@ -18,8 +18,7 @@ import { discoveryTool } from './discovery-tool';
 
 const LOOKUP_TIMEOUT_MS = 60_000;
 
-export const createUpdateServerTool = discoveryTool('gateway.update_server', {
-  title: 'Update a server package',
+export const createUpdateServerTool = discoveryTool('gateway.update_server', 'Update a server package', {
   description: 'Fetch the newest release of an unpinned npm or PyPI server and restart only that server; says which version it ran and which it runs now, and keeps the old one if the new one does not start. Pinned versions are refused.',
   annotations: { destructiveHint: true, openWorldHint: true },
   input: z.object({
