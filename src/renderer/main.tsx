@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-// The frame's sheet, the shared controls and the tones first: every view's own sheet, loaded with the
-// view, comes after them and may refine them.
+// The frame's sheet and the shared controls first: every view's own sheet, loaded with the view, comes
+// after them and may refine them.
 import './app/app.css';
 import './ui/controls.css';
+import './ui/answers.css';
 import './ui/data-views.css';
-import './ui/tones.css';
 import { App } from './app/App';
 import { findBridge } from './app/bridge';
 import { createGatehouseStore } from './app/store';

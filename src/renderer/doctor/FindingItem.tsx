@@ -1,7 +1,7 @@
 import type { Finding } from './doctor-slice';
 import { InlineCode } from './InlineCode';
 
-/** The colours of a check's result and of its severity (ui/tones.css). */
+/** The colours of a check's result and of its severity (controls.css tones). */
 const STATUS_TONE = { failed: 'tone-danger', passed: 'tone-ok', deferred: 'tone-warn', skipped: 'tone-quiet' } as const;
 const SEVERITY_TONE = { error: 'tone-danger', warn: 'tone-orange', info: 'tone-accent' } as const;
 

@@ -1,6 +1,6 @@
 import type { HealthRow, ServerStatus } from '../../shared/domain';
 
-/** The colour each state speaks in (ui/tones.css); the pill's text says it too. */
+/** The colour each state speaks in (controls.css tones); the pill's text says it too. */
 const TONE: Record<ServerStatus | 'held', string> = {
   lazy: 'tone-quiet',
   starting: 'tone-warn',

@@ -5,7 +5,7 @@ import { displayPath, isRefused, kindLabel, shortDigest } from './reviews';
 import { TrustServer } from './TrustServer';
 
 /**
- * The colour of each review state (ui/tones.css). An approved file's pill stays plain; a refused one
+ * The colour of each review state (controls.css tones). An approved file's pill stays plain; a refused one
  * has its own rule in trust-review.css (no border colour).
  */
 const STATE_TONE: Record<ProjectFileReview['state'], string> = { approved: '', changed: 'tone-orange', not_approved: 'tone-accent', refused: '' };
