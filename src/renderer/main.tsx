@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 // after them and may refine them.
 import './app/app.css';
 import './ui/controls.css';
+import './ui/answers.css';
+import './ui/data-views.css';
 import { App } from './app/App';
 import { findBridge } from './app/bridge';
 import { createGatehouseStore } from './app/store';

@@ -1,15 +1,17 @@
 // The activity view: what every client session has in flight (pending calls, MCP tasks) and the recent
 // audit events, pushed as one snapshot with a generation so a stale one is dropped.
 import * as z from 'zod';
+import { IsoTime } from './common-schemas';
 
-export const PendingCallView = z.object({
+/** Which tool a call or task runs, on which server. */
+const ToolOnServer = z.object({ server: z.string(), tool_id: z.string() });
+
+export const PendingCallView = ToolOnServer.extend({
   request_id: z.string(),
-  server: z.string(),
-  tool_id: z.string(),
-  started_at: z.string(),
+  started_at: IsoTime,
   timeout_ms: z.number().int(),
   state: z.enum(['pending', 'active', 'stalled']),
-  last_activity_at: z.string(),
+  last_activity_at: IsoTime,
   progress: z.object({ progress: z.number(), total: z.number().nullable(), message: z.string().nullable() }).nullable(),
   task_id: z.string().nullable(),
   /** What the server asked the calling client and is waiting for (e.g. `sampling/createMessage`): "waiting for the client". */
@@ -17,14 +19,12 @@ export const PendingCallView = z.object({
 });
 export type PendingCallView = z.infer<typeof PendingCallView>;
 
-export const TaskView = z.object({
-  server: z.string(),
+export const TaskView = ToolOnServer.extend({
   task_id: z.string(),
-  tool_id: z.string(),
   status: z.string(),
   status_message: z.string().nullable(),
-  created_at: z.string().nullable(),
-  updated_at: z.string().nullable(),
+  created_at: IsoTime.nullable(),
+  updated_at: IsoTime.nullable(),
   terminal: z.boolean(),
 });
 export type TaskView = z.infer<typeof TaskView>;
@@ -41,7 +41,7 @@ export const ActivitySession = z.object({
 export type ActivitySession = z.infer<typeof ActivitySession>;
 
 export const AuditEventView = z.object({
-  ts: z.string(),
+  ts: IsoTime,
   session_id: z.string().nullable(),
   method: z.string(),
   tool: z.string().nullable(),

@@ -1,6 +1,7 @@
 // The catalog view: search (gateway.catalog_search's ranking), one tool's detail with its input schema,
 // a try-invoke through gateway.invoke (policy applies), and the token meter.
 import * as z from 'zod';
+import { CodedError } from './common-schemas';
 
 /** Which tool a card or a detail is about: its catalog id (server.tool), its server and name, its title. */
 const ToolIdentity = z.object({
@@ -52,7 +53,7 @@ export const InvokeOutcome = z.object({
   content: z.array(ContentBlock),
   structured: z.unknown().nullable(),
   truncated: z.boolean(),
-  errors: z.array(z.object({ code: z.string(), message: z.string() })),
+  errors: z.array(CodedError),
 });
 export type InvokeOutcome = z.infer<typeof InvokeOutcome>;
 

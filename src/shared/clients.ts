@@ -1,16 +1,16 @@
 // The clients view: each MCP client Gatehouse can set up (src/main/clients), whether its config points
 // at Gatehouse, the exact change a write or remove would make, and the write itself.
 import * as z from 'zod';
+import { CodedError } from './common-schemas';
 
 export const ClientEntry = z.object({ kind: z.string(), target: z.string() });
 
-export const ClientRow = z.object({
-  client: z.string(),
-  label: z.string(),
+/** Which client, and its user config file: where it is and whether it exists yet. */
+const ClientFile = z.object({ client: z.string(), label: z.string(), path: z.string(), exists: z.boolean() });
+
+export const ClientRow = ClientFile.extend({
   detected: z.boolean(),
   detected_by: z.string().nullable(),
-  path: z.string(),
-  exists: z.boolean(),
   entry: ClientEntry.nullable(),
   problem: z.string().nullable(),
 });
@@ -21,18 +21,14 @@ export const ClientSetupInput = z
   .strict();
 export type ClientSetupInput = z.infer<typeof ClientSetupInput>;
 
-export const ClientSetupView = z.object({
+export const ClientSetupView = ClientFile.extend({
   ok: z.boolean(),
-  client: z.string(),
-  label: z.string(),
   action: z.enum(['set', 'remove']),
-  path: z.string(),
-  exists: z.boolean(),
   location: z.string(),
   changed: z.boolean(),
   points_at: ClientEntry.nullable(),
   diff: z.array(z.string()),
   written: z.boolean(),
-  problem: z.object({ code: z.string(), message: z.string() }).nullable(),
+  problem: CodedError.nullable(),
 });
 export type ClientSetupView = z.infer<typeof ClientSetupView>;

@@ -16,6 +16,12 @@ import { ProvisioningSnapshot, ProvisionInput, ProvisionOutcome } from './provis
 import { StartupPolicyApplied, StartupPolicyApply, StartupPolicyChange, StartupPolicyPreview, StartupPolicyView } from './startup-policy';
 
 const NoInput = z.object({}).strict();
+
+/** A channel: what the renderer sends and what main answers, both validated on the way. */
+const channel = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
+/** A channel that takes nothing and reads state (lists, views, meters). */
+const read = <O extends z.ZodType>(output: O) => channel(NoInput, output);
+
 const ServerRef = z.object({ name: ServerName }).strict();
 
 const ProvisioningFinished = z.object({
@@ -26,57 +32,57 @@ const ProvisioningFinished = z.object({
 });
 
 export const channels = {
-  listHealth: { input: NoInput, output: HealthSnapshot },
-  listConfigIssues: { input: NoInput, output: z.array(ConfigIssue) },
-  startServer: { input: ServerRef, output: ServerActionResult },
+  listHealth: read(HealthSnapshot),
+  listConfigIssues: read(z.array(ConfigIssue)),
+  startServer: channel(ServerRef, ServerActionResult),
   /** Refused while the server has pending calls or active tasks, unless `force` (which cancels them). */
-  stopServer: { input: ServerControlInput, output: ServerControlResult },
+  stopServer: channel(ServerControlInput, ServerControlResult),
   /** Stop, reset the crash-loop breaker, start again; the same refuse-unless-force rule as stop. */
-  restartServer: { input: ServerControlInput, output: ServerControlResult },
+  restartServer: channel(ServerControlInput, ServerControlResult),
   /** The server's last stderr lines (already redacted), for the row detail. */
-  serverStderr: { input: ServerStderrInput, output: ServerStderr },
+  serverStderr: channel(ServerStderrInput, ServerStderr),
   /** Write-only: stores a credential the server references and retries it (gateway.auth_connect's path). */
-  authConnect: { input: AuthConnectInput, output: AuthConnectResult },
-  getStartupPolicy: { input: NoInput, output: StartupPolicyView },
+  authConnect: channel(AuthConnectInput, AuthConnectResult),
+  getStartupPolicy: read(StartupPolicyView),
   /** The exact file change gateway.set_startup_policy would make; nothing is written. */
-  previewStartupPolicy: { input: StartupPolicyChange, output: StartupPolicyPreview },
-  applyStartupPolicy: { input: StartupPolicyApply, output: StartupPolicyApplied },
-  listActivity: { input: NoInput, output: ActivitySnapshot },
+  previewStartupPolicy: channel(StartupPolicyChange, StartupPolicyPreview),
+  applyStartupPolicy: channel(StartupPolicyApply, StartupPolicyApplied),
+  listActivity: read(ActivitySnapshot),
   /** gateway.cancel's rule: a call still making progress is cancelled only with force. */
-  cancelCall: { input: CancelCallInput, output: CancelOutcome },
-  cancelTask: { input: CancelTaskInput, output: CancelOutcome },
+  cancelCall: channel(CancelCallInput, CancelOutcome),
+  cancelTask: channel(CancelTaskInput, CancelOutcome),
   /** A finished task's result, shaped like a try-invoke's. */
-  taskResult: { input: CancelTaskInput, output: InvokeOutcome },
-  searchCatalog: { input: CatalogSearchInput, output: CatalogSearchResult },
+  taskResult: channel(CancelTaskInput, InvokeOutcome),
+  searchCatalog: channel(CatalogSearchInput, CatalogSearchResult),
   /** gateway.describe with the input schema; starts a lazy server. */
-  describeTool: { input: z.object({ tool_id: z.string().min(1) }).strict(), output: ToolDetail },
+  describeTool: channel(z.object({ tool_id: z.string().min(1) }).strict(), ToolDetail),
   /** gateway.invoke: validated, policy applied, audited, redacted. */
-  invokeTool: { input: InvokeInput, output: InvokeOutcome },
-  tokenMeter: { input: NoInput, output: TokenMeter },
-  listClients: { input: NoInput, output: z.array(ClientRow) },
-  previewClientSetup: { input: ClientSetupInput, output: ClientSetupView },
-  writeClientSetup: { input: ClientSetupInput, output: ClientSetupView },
+  invokeTool: channel(InvokeInput, InvokeOutcome),
+  tokenMeter: read(TokenMeter),
+  listClients: read(z.array(ClientRow)),
+  previewClientSetup: channel(ClientSetupInput, ClientSetupView),
+  writeClientSetup: channel(ClientSetupInput, ClientSetupView),
   /** Names and actions only: main reads the file, the values never come back. */
-  previewSecretImport: { input: SecretImportInput, output: SecretImportPreview },
-  applySecretImport: { input: SecretImportApply, output: SecretImportResult },
+  previewSecretImport: channel(SecretImportInput, SecretImportPreview),
+  applySecretImport: channel(SecretImportApply, SecretImportResult),
   /** Names, scopes, presence and last-changed times; never a value. */
-  listSecrets: { input: z.object({ tenant: TenantId.nullish() }).strict(), output: SecretListing },
+  listSecrets: channel(z.object({ tenant: TenantId.nullish() }).strict(), SecretListing),
   /** Write-only: the value goes main-ward once and never comes back. */
-  setSecret: { input: SecretWriteInput, output: SecretWriteResult },
-  deleteSecret: { input: SecretRefInput, output: SecretWriteResult },
+  setSecret: channel(SecretWriteInput, SecretWriteResult),
+  deleteSecret: channel(SecretRefInput, SecretWriteResult),
   /** Read-only diagnosis; the same document `gatehouse doctor --json` prints. */
-  runDoctor: { input: DoctorRequestSchema, output: DoctorResponseSchema },
+  runDoctor: channel(DoctorRequestSchema, DoctorResponseSchema),
   /** The project files that need approval, their state and what each would launch. */
-  listProjectTrust: { input: NoInput, output: ProjectTrustReport },
+  listProjectTrust: read(ProjectTrustReport),
   /** Approves the exact bytes the operator reviewed (by digest); refused if the file changed since. */
-  approveProjectFile: { input: ApproveProjectFileInput, output: TrustActionResult },
-  revokeProjectFile: { input: ApproveProjectFileInput.pick({ path: true }).strict(), output: TrustActionResult },
+  approveProjectFile: channel(ApproveProjectFileInput, TrustActionResult),
+  revokeProjectFile: channel(ApproveProjectFileInput.pick({ path: true }).strict(), TrustActionResult),
   /** The gateway's recent log lines, oldest first; already redacted by the core. */
-  listLogs: { input: ListLogsInput, output: LogListing },
+  listLogs: channel(ListLogsInput, LogListing),
   /** Every kept install job of gateway.provision, newest first; outputs and messages redacted. */
-  listProvisioning: { input: NoInput, output: ProvisioningSnapshot },
+  listProvisioning: read(ProvisioningSnapshot),
   /** gateway.provision through the operator session: exact-version approval and credential checks hold. */
-  provisionServer: { input: ProvisionInput, output: ProvisionOutcome },
+  provisionServer: channel(ProvisionInput, ProvisionOutcome),
 } as const;
 
 export const events = {

@@ -1,21 +1,20 @@
 // The provisioning view's contract: the install jobs of gateway.provision (what provision_status tells an
 // agent, every field a view draws) and the answer of a provision the operator starts from the panel.
 import * as z from 'zod';
+import { CodedError, IsoTime } from './common-schemas';
 
 export const JOB_STAGES = ['download', 'install', 'start', 'tools'] as const;
 export const JobStageName = z.enum(JOB_STAGES);
 export const JobStageState = z.enum(['pending', 'running', 'done', 'failed', 'skipped']);
 export const JobStatus = z.enum(['pending', 'installing', 'server_ready', 'complete', 'failed', 'timeout']);
 
-const Iso = z.string();
-
 export const JobStageView = z.object({
   name: JobStageName,
   state: JobStageState,
   /** One line of what the stage found ("@x/y 1.2.3 (published …)", "12 tool(s)"); redacted. */
   detail: z.string().nullable(),
-  started_at: Iso.nullable(),
-  finished_at: Iso.nullable(),
+  started_at: IsoTime.nullable(),
+  finished_at: IsoTime.nullable(),
 });
 export type JobStageView = z.infer<typeof JobStageView>;
 
@@ -31,14 +30,12 @@ export const JobView = z.object({
   package: z.string().nullable(),
   version: z.string().nullable(),
   message: z.string(),
-  error: z
-    .object({ code: z.string(), message: z.string(), suggestion: z.string().nullable(), retryable: z.boolean() })
-    .nullable(),
+  error: CodedError.extend({ suggestion: z.string().nullable(), retryable: z.boolean() }).nullable(),
   /** The installer's (or server's) last output lines: a child wrote them, so they arrive redacted. */
   output_tail: z.array(z.string()),
   new_tools: z.array(z.string()),
-  started_at: Iso,
-  finished_at: Iso.nullable(),
+  started_at: IsoTime,
+  finished_at: IsoTime.nullable(),
 });
 export type JobView = z.infer<typeof JobView>;
 

@@ -1,9 +1,10 @@
 // zod schemas for the runtime result documents (python-runtime.md §10): what `gatehouse mcp verify|prepare`
 // and `gatehouse doctor --json` print, and what the doctor panel's IPC channel carries.
 import * as z from 'zod';
+import { CodedError } from './common-schemas';
 
 const Digest = z.string().regex(/^[0-9a-f]{64}$/);
-const ErrorEntry = z.object({ code: z.string(), message: z.string() }).strict();
+const ErrorEntry = CodedError.strict();
 
 /** Every runtime document: the one API version first, then its kind, status and own fields; nothing else. */
 const runtimeDocument = <T extends z.ZodRawShape>(shape: T) => z.object({ apiVersion: z.literal('gatehouse.dev/runtime/v1'), ...shape }).strict();

@@ -1,6 +1,7 @@
 // Secret shapes the panel and the core agree on. Names, scopes, presence and times only: no schema here
 // can carry a stored value back to the renderer (setSecret's input is the one write-only way in).
 import * as z from 'zod';
+import { Answer, IsoTime } from './common-schemas';
 
 export const SecretScope = z.enum(['user', 'project', 'tenant']);
 export const SecretName = z.string().max(256).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a variable name: letters, digits and _, not starting with a digit');
@@ -16,7 +17,7 @@ export const KeychainState = z.discriminatedUnion('available', [
   }),
 ]);
 
-const ScopePresence = z.object({ present: z.boolean(), last_changed: z.string().nullable() });
+const ScopePresence = z.object({ present: z.boolean(), last_changed: IsoTime.nullable() });
 
 export const SecretListing = z.object({
   keychain: KeychainState.nullable(),
@@ -39,10 +40,7 @@ export const SecretWriteInput = SecretRefInput.extend({
   value: z.string().min(1).max(2560).refine((v) => !/[\r\n\0]/.test(v), 'the value must be one line'),
 }).strict();
 
-export const SecretWriteResult = z.object({
-  ok: z.boolean(),
-  code: z.string().nullable(),
-  message: z.string(),
+export const SecretWriteResult = Answer.extend({
   next_step: z.string().nullable(),
-  last_changed: z.string().nullable(),
+  last_changed: IsoTime.nullable(),
 });

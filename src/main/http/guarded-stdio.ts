@@ -4,6 +4,7 @@
 // a batch is refused, and a line over the limit is discarded without ever being buffered whole.
 import type { Readable, Writable } from 'node:stream';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
+import { PartialLine } from '../common/partial-line';
 import { classifyText, INVALID_REQUEST, jsonRpcError, type JsonRpcErrorBody } from './jsonrpc';
 
 export const STDIO_LINE_LIMIT = 10 * 1024 * 1024;
@@ -13,8 +14,7 @@ export class GuardedStdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
+  private readonly partial = new PartialLine();
   private discarding = false;
   private started = false;
   private closed = false;
@@ -49,29 +49,23 @@ export class GuardedStdioTransport implements Transport {
       buffer = buffer.subarray(newline + 1);
       if (this.discarding) {
         this.discarding = false;
-        this.pending = [];
-        this.pendingBytes = 0;
+        this.partial.clear();
         continue;
       }
-      const line = this.pendingBytes ? Buffer.concat([...this.pending, head]) : head;
-      this.pending = [];
-      this.pendingBytes = 0;
-      this.handleLine(line.toString('utf8'));
+      this.handleLine(this.partial.finish(head).toString('utf8'));
     }
   };
 
   /** Keeps a partial line, unless it is already over the limit: then the rest is skipped to the newline. */
   private hold(part: Buffer): void {
     if (this.discarding || part.length === 0) return;
-    if (this.pendingBytes + part.length > this.lineLimit) {
+    if (this.partial.size + part.length > this.lineLimit) {
       this.discarding = true;
-      this.pending = [];
-      this.pendingBytes = 0;
+      this.partial.clear();
       this.refuse(jsonRpcError(null, INVALID_REQUEST, `Invalid Request: message over ${this.lineLimit} bytes was discarded`));
       return;
     }
-    this.pending.push(part);
-    this.pendingBytes += part.length;
+    this.partial.push(part);
   }
 
   private handleLine(raw: string): void {
@@ -134,7 +128,7 @@ export class GuardedStdioTransport implements Transport {
     this.stdin.off('end', this.onEnd);
     this.stdin.off('close', this.onEnd);
     this.stdin.off('error', this.onStreamError);
-    this.pending = [];
+    this.partial.clear();
     this.onclose?.();
   }
 }

@@ -12,28 +12,35 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import type { KeychainBackend } from '../secrets/keychain';
 
-const tokenRecord = z.object({
+/** What binds either record to its server: the format version, the URL it is for, who issued it. */
+const boundRecord = z.object({
   v: z.literal(1),
   server_url: z.string(),
   issuer: z.string().nullable(),
+});
+
+/** Milliseconds (Date.now()), Gatehouse's own clock; a registration's *_at fields are the server's seconds. */
+const Millis = z.number();
+
+/** OAuth scopes as the protocol spells them: one string of space-separated tokens (RFC 6749 §3.3). */
+const Scopes = z.string();
+
+const tokenRecord = boundRecord.extend({
   access_token: z.string().min(1),
   token_type: z.string(),
   refresh_token: z.string().nullable(),
-  scope: z.string().nullable(),
-  /** Epoch milliseconds; null when the server gave no expires_in. */
-  expires_at: z.number().nullable(),
+  scope: Scopes.nullable(),
+  /** Null when the server gave no expires_in. */
+  expires_at: Millis.nullable(),
   /** How long the token was valid when issued, for refreshing at the right moment. */
-  lifetime_ms: z.number().nullable(),
+  lifetime_ms: Millis.nullable(),
   /** Scopes a server asked for since (insufficient_scope): the next sign-in asks for them too. */
-  required_scope: z.string().nullable(),
-  saved_at: z.number(),
+  required_scope: Scopes.nullable(),
+  saved_at: Millis,
 });
 export type TokenRecord = z.infer<typeof tokenRecord>;
 
-const clientRecord = z.object({
-  v: z.literal(1),
-  server_url: z.string(),
-  issuer: z.string().nullable(),
+const clientRecord = boundRecord.extend({
   client_id: z.string().min(1),
   client_secret: z.string().optional(),
   client_id_issued_at: z.number().optional(),
@@ -41,7 +48,7 @@ const clientRecord = z.object({
   redirect_uris: z.array(z.string()).optional(),
   token_endpoint_auth_method: z.string().optional(),
   /** The scope the registration allows, where the server said (a wider sign-in registers again). */
-  scope: z.string().optional(),
+  scope: Scopes.optional(),
 });
 export type ClientRecord = z.infer<typeof clientRecord>;
 

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { lstatSync, readFileSync, unlinkSync, type Stats } from 'node:fs';
 import { GATEHOUSE_VERSION } from '../common/version';
 import { writeFileAtomic } from '../common/atomic-write';
+import { succeeds } from '../common/succeeds';
 
 export interface InstanceRecord {
   pid: number;
@@ -80,20 +81,10 @@ export function readInstanceFile(path: string): InstanceRead {
 export function removeInstanceFile(path: string, token: string): boolean {
   const current = readInstanceFile(path);
   if (!current.ok || current.record.token !== token) return false;
-  try {
-    unlinkSync(path);
-    return true;
-  } catch {
-    return false;
-  }
+  return succeeds(() => unlinkSync(path));
 }
 
 export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    // ESRCH: gone. EPERM: alive but another user's process, so not a gateway of ours either.
-    return false;
-  }
+  // Signal 0 only asks. ESRCH: gone. EPERM: alive but another user's process, so not a gateway of ours either.
+  return succeeds(() => process.kill(pid, 0));
 }

@@ -6,13 +6,19 @@ import type { Client, Prompt, Resource, ResourceTemplateType, Tool } from '@mode
 const MAX_PAGES = 100;
 const MAX_ITEMS = 10_000;
 
-async function listAllPages<T>(fetchPage: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor?: string }>): Promise<T[]> {
+type Params = { cursor: string } | undefined;
+type Options = { timeout: number; cacheMode: 'bypass' };
+
+async function listAllPages<P extends { nextCursor?: string }, T>(
+  fetchPage: (params: Params) => Promise<P>,
+  itemsOf: (page: P) => T[],
+): Promise<T[]> {
   const items: T[] = [];
   const seenCursors = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const result = await fetchPage(cursor);
-    items.push(...result.items);
+    const result = await fetchPage(cursor ? { cursor } : undefined);
+    items.push(...itemsOf(result));
     cursor = result.nextCursor;
     if (!cursor || seenCursors.has(cursor) || items.length >= MAX_ITEMS) break;
     seenCursors.add(cursor);
@@ -20,36 +26,28 @@ async function listAllPages<T>(fetchPage: (cursor: string | undefined) => Promis
   return items.slice(0, MAX_ITEMS);
 }
 
-const params = (cursor: string | undefined) => (cursor ? { cursor } : undefined);
+const fresh = (timeoutMs: number): Options => ({ timeout: timeoutMs, cacheMode: 'bypass' });
 
-export async function listAllTools(client: Client, timeoutMs: number): Promise<Tool[]> {
-  if (!client.getServerCapabilities()?.tools) return [];
-  return listAllPages(async (cursor) => {
-    const result = await client.listTools(params(cursor), { timeout: timeoutMs, cacheMode: 'bypass' });
-    return { items: result.tools, nextCursor: result.nextCursor };
-  });
+type Lister<T> = (client: Client, timeoutMs: number) => Promise<T[]>;
+
+/** Every page of one list; none at all (not an error) when the server does not offer the capability. */
+function lister<P extends { nextCursor?: string }, T>(
+  capability: 'tools' | 'resources' | 'prompts',
+  request: (client: Client, params: Params, options: Options) => Promise<P>,
+  itemsOf: (page: P) => T[],
+): Lister<T> {
+  return async (client, timeoutMs) => {
+    if (!client.getServerCapabilities()?.[capability]) return [];
+    return listAllPages((params) => request(client, params, fresh(timeoutMs)), itemsOf);
+  };
 }
 
-export async function listAllResources(client: Client, timeoutMs: number): Promise<Resource[]> {
-  if (!client.getServerCapabilities()?.resources) return [];
-  return listAllPages(async (cursor) => {
-    const result = await client.listResources(params(cursor), { timeout: timeoutMs, cacheMode: 'bypass' });
-    return { items: result.resources, nextCursor: result.nextCursor };
-  });
-}
-
-export async function listAllPrompts(client: Client, timeoutMs: number): Promise<Prompt[]> {
-  if (!client.getServerCapabilities()?.prompts) return [];
-  return listAllPages(async (cursor) => {
-    const result = await client.listPrompts(params(cursor), { timeout: timeoutMs, cacheMode: 'bypass' });
-    return { items: result.prompts, nextCursor: result.nextCursor };
-  });
-}
-
-export async function listAllResourceTemplates(client: Client, timeoutMs: number): Promise<ResourceTemplateType[]> {
-  if (!client.getServerCapabilities()?.resources) return [];
-  return listAllPages(async (cursor) => {
-    const result = await client.listResourceTemplates(params(cursor), { timeout: timeoutMs, cacheMode: 'bypass' });
-    return { items: result.resourceTemplates, nextCursor: result.nextCursor };
-  });
-}
+export const listAllTools: Lister<Tool> = lister('tools', (client, params, options) => client.listTools(params, options), (page) => page.tools);
+export const listAllResources: Lister<Resource> = lister('resources', (client, params, options) => client.listResources(params, options), (page) => page.resources);
+export const listAllPrompts: Lister<Prompt> = lister('prompts', (client, params, options) => client.listPrompts(params, options), (page) => page.prompts);
+/** Templates ride on the resources capability (there is no capability of their own). */
+export const listAllResourceTemplates: Lister<ResourceTemplateType> = lister(
+  'resources',
+  (client, params, options) => client.listResourceTemplates(params, options),
+  (page) => page.resourceTemplates,
+);

@@ -3,6 +3,7 @@
 // over-long line is discarded as it streams, never buffered whole, and the connection stays up.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
+import { PartialLine } from '../common/partial-line';
 import { LineIdScanner } from './line-id-scanner';
 
 export const DEFAULT_LINE_LIMIT = 10 * 1024 * 1024;
@@ -15,8 +16,7 @@ export class ChildStdioTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
 
-  private chunks: Buffer[] = [];
-  private size = 0;
+  private readonly partial = new PartialLine();
   private discarding: { scanner: LineIdScanner; bytes: number } | null = null;
   private closed = false;
   /** Requests sent and not yet answered: tells, at the moment the child dies, whether work was lost. */
@@ -63,7 +63,7 @@ export class ChildStdioTransport implements Transport {
     this.closed = true;
     this.outstandingAtClose = this.outstanding.size;
     this.outstanding.clear();
-    this.chunks = [];
+    this.partial.clear();
     this.onclose?.();
   }
 
@@ -88,15 +88,13 @@ export class ChildStdioTransport implements Transport {
       this.discarding.bytes += part.length;
       return;
     }
-    this.size += part.length;
-    this.chunks.push(part);
-    if (this.size > this.lineLimit) {
+    this.partial.push(part);
+    if (this.partial.size > this.lineLimit) {
       // From here on the line streams through the id scanner and is dropped, never held in memory.
       const scanner = new LineIdScanner();
-      for (const chunk of this.chunks) scanner.push(chunk);
-      this.discarding = { scanner, bytes: this.size };
-      this.chunks = [];
-      this.size = 0;
+      const bytes = this.partial.size;
+      for (const chunk of this.partial.take()) scanner.push(chunk);
+      this.discarding = { scanner, bytes };
     }
   }
 
@@ -107,9 +105,7 @@ export class ChildStdioTransport implements Transport {
       this.failOversized(scanner.finish(), bytes);
       return;
     }
-    const line = Buffer.concat(this.chunks, this.size).toString('utf8').trim();
-    this.chunks = [];
-    this.size = 0;
+    const line = this.partial.finish().toString('utf8').trim();
     if (!line) return;
     let message: JSONRPCMessage;
     try {

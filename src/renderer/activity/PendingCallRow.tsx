@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { PendingCallView } from '../../shared/activity';
 import { useBridge } from '../app/gatehouse-context';
+import { AnswerRow } from '../ui/AnswerRow';
 import { ConfirmBox } from '../ui/ConfirmBox';
-import { describeError } from '../ui/describe-error';
 import { formatDuration } from '../ui/format-duration';
+import { useBusy } from '../ui/use-busy';
 import { useNow } from '../ui/use-now';
 
 const STATE_TAG = { pending: 'tag-accent', active: 'tag-warn', stalled: 'tag-danger' } as const;
@@ -14,21 +15,15 @@ export function PendingCallRow({ call }: { call: PendingCallView }) {
   const now = useNow();
   const [confirm, setConfirm] = useState<string | null>(null);
   const [answer, setAnswer] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy(setAnswer);
 
-  const cancel = async (force: boolean) => {
-    setBusy(true);
-    setConfirm(null);
-    try {
+  const cancel = (force: boolean) =>
+    run(async () => {
+      setConfirm(null);
       const outcome = await bridge.cancelCall({ request_id: call.request_id, force });
       if (outcome.status === 'refused') setConfirm(outcome.message);
       else setAnswer(outcome.message);
-    } catch (error) {
-      setAnswer(describeError(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const progress = call.progress;
   const fraction = progress?.total ? Math.min(1, progress.progress / progress.total) : null;
@@ -65,28 +60,24 @@ export function PendingCallRow({ call }: { call: PendingCallView }) {
           </button>
         </td>
       </tr>
-      {(confirm || answer) && (
-        <tr>
-          <td colSpan={5}>
-            {confirm ? (
-              <ConfirmBox
-                testId={`confirm-cancel-${call.request_id}`}
-                title={`${call.tool_id} is still making progress`}
-                confirmLabel="Cancel it anyway"
-                cancelLabel="Let it run"
-                onCancel={() => setConfirm(null)}
-                onConfirm={() => void cancel(true)}
-              >
-                {confirm} The server is told to stop (notifications/cancelled).
-              </ConfirmBox>
-            ) : (
-              <p className="muted-note" role="status">
-                {answer}
-              </p>
-            )}
-          </td>
-        </tr>
-      )}
+      <AnswerRow open={Boolean(confirm || answer)} columns={5}>
+        {confirm ? (
+          <ConfirmBox
+            testId={`confirm-cancel-${call.request_id}`}
+            title={`${call.tool_id} is still making progress`}
+            confirmLabel="Cancel it anyway"
+            cancelLabel="Let it run"
+            onCancel={() => setConfirm(null)}
+            onConfirm={() => void cancel(true)}
+          >
+            {confirm} The server is told to stop (notifications/cancelled).
+          </ConfirmBox>
+        ) : (
+          <p className="muted-note" role="status">
+            {answer}
+          </p>
+        )}
+      </AnswerRow>
     </>
   );
 }

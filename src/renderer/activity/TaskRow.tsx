@@ -3,8 +3,9 @@ import type { TaskView } from '../../shared/activity';
 import type { InvokeOutcome } from '../../shared/catalog';
 import { useBridge } from '../app/gatehouse-context';
 import { ResultView } from '../catalog/ResultView';
-import { describeError } from '../ui/describe-error';
+import { AnswerRow } from '../ui/AnswerRow';
 import { formatClock } from '../ui/format-time';
+import { useBusy } from '../ui/use-busy';
 
 const STATUS_TAG: Record<string, string> = { working: 'tag-accent', input_required: 'tag-warn', completed: 'tag-ok', failed: 'tag-danger', cancelled: '' };
 
@@ -13,18 +14,12 @@ export function TaskRow({ task }: { task: TaskView }) {
   const bridge = useBridge();
   const [result, setResult] = useState<InvokeOutcome | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const act = async (what: 'cancel' | 'result') => {
-    setBusy(true);
-    try {
+  const { busy, run } = useBusy(setNote);
+  const act = (what: 'cancel' | 'result') =>
+    run(async () => {
       if (what === 'cancel') setNote((await bridge.cancelTask({ server: task.server, task_id: task.task_id })).message);
       else setResult(await bridge.taskResult({ server: task.server, task_id: task.task_id }));
-    } catch (error) {
-      setNote(describeError(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <>
       <tr data-testid={`task-${task.task_id}`}>
@@ -49,14 +44,10 @@ export function TaskRow({ task }: { task: TaskView }) {
           )}
         </td>
       </tr>
-      {(result || note) && (
-        <tr>
-          <td colSpan={4}>
-            {note && <p className="muted-note">{note}</p>}
-            {result && <ResultView outcome={result} />}
-          </td>
-        </tr>
-      )}
+      <AnswerRow open={Boolean(result || note)} columns={4}>
+        {note && <p className="muted-note">{note}</p>}
+        {result && <ResultView outcome={result} />}
+      </AnswerRow>
     </>
   );
 }

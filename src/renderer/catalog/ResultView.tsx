@@ -7,11 +7,11 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 function TextBlock({ value }: { value: string }) {
   try {
     const parsed: unknown = JSON.parse(value);
-    if (typeof parsed === 'object' && parsed !== null) return <pre className="result-json">{JSON.stringify(parsed, null, 2)}</pre>;
+    if (typeof parsed === 'object' && parsed !== null) return <pre className="code-block result-json">{JSON.stringify(parsed, null, 2)}</pre>;
   } catch {
     // Not JSON: plain text.
   }
-  return <pre className="result-text">{value}</pre>;
+  return <pre className="code-block result-text">{value}</pre>;
 }
 
 function Block({ block }: { block: ContentBlock }) {
@@ -31,7 +31,7 @@ function Block({ block }: { block: ContentBlock }) {
     );
   }
   if (block.type === 'audio') return <p className="muted-note">Audio ({text(block.mimeType)}); play it from the client.</p>;
-  return <pre className="result-json">{JSON.stringify(block, null, 2)}</pre>;
+  return <pre className="code-block result-json">{JSON.stringify(block, null, 2)}</pre>;
 }
 
 /** What a try-invoke (or a task) returned: every content block rendered by its kind, and the errors. */
@@ -53,7 +53,7 @@ export function ResultView({ outcome }: { outcome: InvokeOutcome }) {
       {outcome.structured !== null && (
         <>
           <h4 className="detail-heading">Structured content</h4>
-          <pre className="result-json">{JSON.stringify(outcome.structured, null, 2)}</pre>
+          <pre className="code-block result-json">{JSON.stringify(outcome.structured, null, 2)}</pre>
         </>
       )}
     </div>

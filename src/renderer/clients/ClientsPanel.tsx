@@ -66,8 +66,7 @@ function ClientWritten() {
 function ClientPreview() {
   const preview = useGatehouseStore((s) => s.clientPreview);
   const busy = useGatehouseStore((s) => s.clientBusy);
-  const write = useGatehouseStore((s) => s.writeClient);
-  const discard = useGatehouseStore((s) => s.discardClientPreview);
+  const change = useGatehouseStore((s) => s.clientChange);
   if (!preview) return null;
   return (
     <ChangePreview
@@ -75,8 +74,8 @@ function ClientPreview() {
       title={`${preview.view.action === 'set' ? 'Connect' : 'Disconnect'} ${preview.view.label}`}
       applyLabel={preview.view.action === 'set' ? 'Write entry' : 'Remove entry'}
       canApply={!busy && preview.view.ok && preview.view.changed}
-      onCancel={discard}
-      onApply={() => void write()}
+      onCancel={change.discard}
+      onApply={() => void change.apply()}
     >
       {preview.view.problem ? (
         <p className="action-message" role="alert">
@@ -96,7 +95,7 @@ function ClientPreview() {
 }
 
 function ClientItem({ row, busy }: { row: ClientRow; busy: boolean }) {
-  const previewClient = useGatehouseStore((s) => s.previewClient);
+  const change = useGatehouseStore((s) => s.clientChange);
   const [mode, setMode] = useState<'stdio' | 'http'>('stdio');
   return (
     <li className="client-row" data-testid={`client-${row.client}`}>
@@ -131,7 +130,7 @@ function ClientItem({ row, busy }: { row: ClientRow; busy: boolean }) {
           type="button"
           className="btn btn-auto btn-small"
           disabled={busy}
-          onClick={() => void previewClient({ client: row.client, action: 'set', mode })}
+          onClick={() => void change.preview({ client: row.client, action: 'set', mode })}
           aria-label={`Preview connecting ${row.label}`}
         >
           {row.entry ? 'Preview update' : 'Preview connect'}
@@ -141,7 +140,7 @@ function ClientItem({ row, busy }: { row: ClientRow; busy: boolean }) {
             type="button"
             className="btn btn-auto btn-small btn-danger"
             disabled={busy}
-            onClick={() => void previewClient({ client: row.client, action: 'remove' })}
+            onClick={() => void change.preview({ client: row.client, action: 'remove' })}
             aria-label={`Preview removing Gatehouse from ${row.label}`}
           >
             Preview removal

@@ -1,20 +1,21 @@
 import type { StateCreator } from 'zustand';
 import type { ClientRow, ClientSetupInput, ClientSetupView } from '../../shared/clients';
 import type { GatehouseBridge } from '../../shared/ipc';
-import { describeError } from '../ui/describe-error';
 import { loadedState } from '../ui/loaded-state';
+import { type ChangeActions, type PendingChange, previewedChange } from '../ui/previewed-change';
 
 export interface ClientsSlice {
+  // The client list, read again on each visit (loadedState).
   clientRows: ClientRow[] | null;
   clientsError: string | null;
+  loadClients: () => Promise<void>;
+  // One client's change, previewed before it is written (previewedChange).
   /** The change shown before it is written, with the request that made it. */
-  clientPreview: { request: ClientSetupInput; view: ClientSetupView } | null;
+  clientPreview: PendingChange<ClientSetupInput, ClientSetupView> | null;
   clientWritten: ClientSetupView | null;
   clientBusy: boolean;
-  loadClients: () => Promise<void>;
-  previewClient: (request: ClientSetupInput) => Promise<void>;
-  writeClient: () => Promise<void>;
-  discardClientPreview: () => void;
+  /** Preview a write or removal, write the previewed one, or drop it. */
+  clientChange: ChangeActions<ClientSetupInput>;
 }
 
 type Bridge = Pick<GatehouseBridge, 'listClients' | 'previewClientSetup' | 'writeClientSetup'>;
@@ -26,25 +27,10 @@ export const createClientsSlice =
     clientPreview: null,
     clientWritten: null,
     clientBusy: false,
-    previewClient: async (request) => {
-      set({ clientBusy: true, clientWritten: null } as Partial<S>);
-      try {
-        set({ clientPreview: { request, view: await bridge.previewClientSetup(request) }, clientBusy: false } as Partial<S>);
-      } catch (error) {
-        set({ clientsError: describeError(error), clientBusy: false } as Partial<S>);
-      }
-    },
-    writeClient: async () => {
-      const pending = get().clientPreview;
-      if (!pending) return;
-      set({ clientBusy: true } as Partial<S>);
-      try {
-        const written = await bridge.writeClientSetup(pending.request);
-        set({ clientWritten: written, clientPreview: written.ok ? null : pending, clientBusy: false } as Partial<S>);
-      } catch (error) {
-        set({ clientsError: describeError(error), clientBusy: false } as Partial<S>);
-      }
-      await get().loadClients();
-    },
-    discardClientPreview: () => set({ clientPreview: null } as Partial<S>),
+    clientChange: previewedChange<S, ClientSetupInput, ClientSetupView, ClientSetupView>(
+      set,
+      get,
+      { pending: 'clientPreview', outcome: 'clientWritten', error: 'clientsError', busy: 'clientBusy' },
+      { preview: (request) => bridge.previewClientSetup(request), apply: ({ request }) => bridge.writeClientSetup(request), reload: () => get().loadClients() },
+    ),
   });

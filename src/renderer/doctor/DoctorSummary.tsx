@@ -1,5 +1,7 @@
 import type { DoctorDocument } from './doctor-slice';
 
+const STATUS_TONE = { healthy: 'tone-ok', findings: 'tone-warn' } as const;
+
 const totalLabels = [
   ['error', 'errors'],
   ['warn', 'warnings'],
@@ -16,7 +18,7 @@ export function DoctorSummary({ document }: { document: DoctorDocument }) {
         <div className="fact">
           <dt>status</dt>
           <dd>
-            <span className={`pill pill-doctor-${document.status}`} data-testid="doctor-status">
+            <span className={`pill pill-doctor-${document.status} ${STATUS_TONE[document.status]}`} data-testid="doctor-status">
               {document.status}
             </span>
           </dd>

@@ -1,5 +1,6 @@
 import { Field } from '../ui/Field';
 import type { LogFilter } from './filter-logs';
+import { ExactInput } from '../ui/ExactInput';
 
 const ALL = '';
 
@@ -22,13 +23,11 @@ export function LogFilters({ filter, servers, onChange }: { filter: LogFilter; s
         </select>
       </Field>
       <Field label="Contains">
-        <input
+        <ExactInput
           type="search"
           aria-label="Text filter"
           data-testid="log-text-filter"
           placeholder="Filter lines"
-          autoComplete="off"
-          spellCheck={false}
           value={filter.text}
           onChange={(e) => onChange({ ...filter, text: e.currentTarget.value })}
         />

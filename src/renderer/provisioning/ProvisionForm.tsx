@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useGatehouseStore } from '../app/gatehouse-context';
 import { Field } from '../ui/Field';
 import { OutcomeBox } from '../ui/OutcomeBox';
+import { ExactInput } from '../ui/ExactInput';
 
 /** Starts gateway.provision for a name and shows its answer: job started, needs approval, missing credential… */
 export function ProvisionForm() {
@@ -17,7 +18,7 @@ export function ProvisionForm() {
       <h3 className="card-title">Provision a server</h3>
       <div className="provision-row">
         <Field label="Server name (from the manifest or an approved registry entry)">
-          <input value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. github" spellCheck={false} autoComplete="off" />
+          <ExactInput value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. github" />
         </Field>
         <button type="submit" className="btn btn-primary btn-auto" disabled={busy || !name.trim()}>
           {busy ? 'Provisioning…' : 'Provision'}

@@ -5,6 +5,7 @@ import { Field } from '../ui/Field';
 import { ScopeSelect } from './ScopeSelect';
 import { nameProblem, scopeAvailable, scopeHint } from './scope-options';
 import { sendSecretOnce } from './send-secret';
+import { ExactInput } from '../ui/ExactInput';
 
 export function SecretForm({ listing }: { listing: SecretListing | null }) {
   const [chosenScope, setScope] = useState<SecretScope>('user');
@@ -42,28 +43,24 @@ export function SecretForm({ listing }: { listing: SecretListing | null }) {
           <ScopeSelect label="Secret scope" testId="secret-scope" value={scope} listing={listing} onChange={setScope} />
         </Field>
         <Field label="Name" className="field field-name">
-          <input
+          <ExactInput
             type="text"
             aria-label="Secret name"
             aria-invalid={problem !== null}
             data-testid="secret-name"
             placeholder="MY_SERVICE_TOKEN"
-            autoComplete="off"
-            spellCheck={false}
             maxLength={256}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
           />
         </Field>
         <Field label="Value" className="field field-value">
-          <input
+          <ExactInput
             ref={valueField}
             type="password"
             aria-label="Secret value"
             data-testid="secret-value"
             placeholder="write-only"
-            autoComplete="off"
-            spellCheck={false}
             maxLength={2560}
             onInput={(e) => setHasValue(e.currentTarget.value !== '')}
           />

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import type { SecretImportPreview, SecretImportResult } from '../../shared/secret-import';
 import { useBridge, useGatehouseStore } from '../app/gatehouse-context';
-import { describeError } from '../ui/describe-error';
+import { useBusy } from '../ui/use-busy';
 import { Field } from '../ui/Field';
 import { OutcomeBox } from '../ui/OutcomeBox';
 import { ScopeSelect } from './ScopeSelect';
 import type { SecretListing, SecretScope } from './secrets-slice';
 import { scopeAvailable } from './scope-options';
+import { ExactInput } from '../ui/ExactInput';
 
 const ACTION_TEXT = {
   add: 'add',
@@ -27,22 +28,16 @@ export function SecretImport({ listing }: { listing: SecretListing | null }) {
   const [overwrite, setOverwrite] = useState(false);
   const [preview, setPreview] = useState<SecretImportPreview | null>(null);
   const [result, setResult] = useState<SecretImportResult | null>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { busy, run: attempt } = useBusy(setError);
   const scope = scopeAvailable(chosenScope, listing) ? chosenScope : 'user';
   const input = { path: path.trim(), scope, tenant: listing?.tenant ?? null, overwrite };
 
-  const run = async (step: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const run = (step: () => Promise<void>) =>
+    attempt(async () => {
+      setError(null);
       await step();
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
@@ -64,15 +59,13 @@ export function SecretImport({ listing }: { listing: SecretListing | null }) {
       <h3 className="card-title">Import from an env file</h3>
       <div className="form-row">
         <Field label="File (absolute path)" className="field field-grow">
-          <input
+          <ExactInput
             value={path}
             onChange={(e) => {
               setPath(e.target.value);
               setPreview(null);
             }}
             placeholder="/home/me/project/.env"
-            spellCheck={false}
-            autoComplete="off"
             required
           />
         </Field>

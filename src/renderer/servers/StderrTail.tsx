@@ -44,7 +44,7 @@ export function StderrTail({ row }: { row: HealthRow }) {
       ) : lines.length === 0 ? (
         <p className="muted-note">The server has printed nothing to stderr.</p>
       ) : (
-        <pre className="stderr-lines" data-testid={`stderr-${row.name}`}>
+        <pre className="code-block stderr-lines" data-testid={`stderr-${row.name}`}>
           {keyed(lines, (line) => line).map(({ key, item }) => (
             <span key={key}>
               {item}

@@ -62,8 +62,7 @@ export function StartupPanel() {
 function StartupChange() {
   const applied = useGatehouseStore((s) => s.startupApplied);
   const preview = useGatehouseStore((s) => s.startupPreview);
-  const apply = useGatehouseStore((s) => s.applyStartupPreview);
-  const discard = useGatehouseStore((s) => s.discardStartupPreview);
+  const change = useGatehouseStore((s) => s.startupChange);
   return (
     <>
       {applied && (
@@ -78,21 +77,21 @@ function StartupChange() {
         <ChangePreview
           className="card startup-preview"
           testId="startup-preview"
-          title={`${preview.eager ? 'Start' : 'Stop starting'} ${preview.name} with the gateway`}
+          title={`${preview.request.eager ? 'Start' : 'Stop starting'} ${preview.request.name} with the gateway`}
           applyLabel="Apply change"
-          canApply={preview.preview.ok && preview.preview.changed}
-          onCancel={discard}
-          onApply={() => void apply()}
+          canApply={preview.view.ok && preview.view.changed}
+          onCancel={change.discard}
+          onApply={() => void change.apply()}
         >
-          <p>{preview.preview.message}</p>
-          {preview.preview.path && (
+          <p>{preview.view.message}</p>
+          {preview.view.path && (
             <p className="muted-note">
-              File: <code>{preview.preview.path}</code>
-              {preview.preview.exists ? '' : ' (created)'}
+              File: <code>{preview.view.path}</code>
+              {preview.view.exists ? '' : ' (created)'}
             </p>
           )}
-          <DiffView lines={preview.preview.diff} label={`Change to ${preview.preview.path ?? 'the config'}`} testId="startup-diff" />
-          <Diagnostics items={preview.preview.diagnostics} />
+          <DiffView lines={preview.view.diff} label={`Change to ${preview.view.path ?? 'the config'}`} testId="startup-diff" />
+          <Diagnostics items={preview.view.diagnostics} />
         </ChangePreview>
       )}
     </>
@@ -101,7 +100,7 @@ function StartupChange() {
 
 /** One server's policy, where it comes from and why, and the toggle when its file can be edited. */
 function PolicyRow({ server }: { server: StartupPolicyServer }) {
-  const toggle = useGatehouseStore((s) => s.previewStartupToggle);
+  const change = useGatehouseStore((s) => s.startupChange);
   return (
     <tr data-testid={`startup-row-${server.name}`}>
       <th scope="row" className="cell-name">
@@ -119,7 +118,7 @@ function PolicyRow({ server }: { server: StartupPolicyServer }) {
           <button
             type="button"
             className="btn btn-auto btn-small"
-            onClick={() => void toggle(server.name, server.policy !== 'eager')}
+            onClick={() => void change.preview({ name: server.name, eager: server.policy !== 'eager' })}
             aria-label={server.policy === 'eager' ? `Make ${server.name} lazy` : `Make ${server.name} eager`}
           >
             {server.policy === 'eager' ? 'Make lazy' : 'Make eager'}

@@ -4,6 +4,12 @@ import { keyed } from '../ui/keyed';
 import { displayPath, isRefused, kindLabel, shortDigest } from './reviews';
 import { TrustServer } from './TrustServer';
 
+/**
+ * The colour of each review state (controls.css tones). An approved file's pill stays plain; a refused one
+ * has its own rule in trust-review.css (no border colour).
+ */
+const STATE_TONE: Record<ProjectFileReview['state'], string> = { approved: '', changed: 'tone-orange', not_approved: 'tone-accent', refused: '' };
+
 interface Props {
   /** The version the operator is reading (pinned), not necessarily what is on disk now. */
   file: ProjectFileReview;
@@ -43,7 +49,7 @@ export function ProjectTrustReview({ file, projectRoot, stale, busy, approving, 
         <h4 id={`${id}-title`}>
           <code>{name}</code>
         </h4>
-        <span className={`pill pill-trust-${file.state}`} data-testid="trust-state">
+        <span className={`pill pill-trust-${file.state} ${STATE_TONE[file.state]}`} data-testid="trust-state">
           {pillText(file)}
         </span>
       </div>
@@ -78,7 +84,7 @@ export function ProjectTrustReview({ file, projectRoot, stale, busy, approving, 
         </div>
       ) : (
         <>
-          <h5 className="trust-subhead">
+          <h5 className="detail-heading trust-subhead">
             {file.servers.length === 0
               ? `It would ${launchesVerb} no servers`
               : `It would ${launchesVerb} ${file.servers.length === 1 ? '1 server' : `${file.servers.length} servers`}`}
@@ -95,7 +101,7 @@ export function ProjectTrustReview({ file, projectRoot, stale, busy, approving, 
 
       {file.problems.length > 0 && (
         <div className="trust-problems" data-testid="trust-problems">
-          <h5 className="trust-subhead">Problems — these entries are skipped even once approved</h5>
+          <h5 className="detail-heading trust-subhead">Problems — these entries are skipped even once approved</h5>
           <ul>
             {keyed(file.problems, (problem) => problem).map(({ key, item: problem }) => (
               <li key={key}>{problem}</li>

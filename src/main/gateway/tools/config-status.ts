@@ -4,7 +4,6 @@
 // Attribution comes from where a name really is defined (config files, manifest, provisioned.json,
 // discovered.json); a server the policy denies is shown as skipped (policy_denied), and an invalid
 // policy is reported as policy_error rather than failing the answer (contract §5).
-import * as z from 'zod';
 import { formatIssue, mergeSources } from '../../config/load';
 import { startupPolicyDiagnostics } from '../../config/startup-policy';
 import { createLineFinder } from '../../config/startup-policy-locate';
@@ -15,9 +14,10 @@ import type { SourceReadout } from '../../config/types';
 import type { ServerOrigins } from '../../discovery/origins';
 import { policyDiagnostics, type LoadedPolicy } from '../../policy';
 import { jsonResult } from '../envelope';
-import { defineMetaTool, type MetaTool } from '../meta-tool';
+import type { MetaTool } from '../meta-tool';
 import { STATUS_WORD } from '../status-words';
 import { approveStep } from '../next-step';
+import { statusTool } from './status-tool';
 
 interface StatusDiagnostic {
   code: string;
@@ -111,14 +111,11 @@ function issueDiagnostics(readouts: SourceReadout[]): StatusDiagnostic[] {
 }
 
 export function configStatus(ctx: ConfigToolsContext): MetaTool {
-  return defineMetaTool({
-    name: 'gateway.config_status',
+  return statusTool('gateway.config_status', {
     title: 'Configuration status',
     description:
       'The effective server configuration with attribution: which file defines each server, its startup policy ' +
       'and where that came from, shadowed definitions, and config errors with file and line.',
-    annotations: { readOnlyHint: true },
-    input: z.object({ verbose: z.boolean().default(false) }),
     async run(args, gateway) {
       const readouts = ctx.readouts();
       const lineOf = createLineFinder();

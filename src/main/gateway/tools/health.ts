@@ -1,20 +1,16 @@
-import * as z from 'zod';
 import { GATEHOUSE_VERSION } from '../../common/version';
 import { policyDiagnostics } from '../../policy';
 import { jsonResult } from '../envelope';
 import { AUTH_STATE_SEMANTICS, auditView } from '../audit-view';
-import { defineMetaTool } from '../meta-tool';
 import { STATUS_WORD } from '../status-words';
 import { rowNextStep } from '../next-step';
 import { indexedTools } from '../indexed-tools';
 import { confinementSummary } from '../../common/confinement/view';
+import { statusTool } from './status-tool';
 
-export const health = defineMetaTool({
-  name: 'gateway.health',
+export const health = statusTool('gateway.health', {
   title: 'Gateway health',
   description: 'Status of the gateway and of every configured server: state, tool count, pid, last error.',
-  annotations: { readOnlyHint: true },
-  input: z.object({ verbose: z.boolean().default(false) }),
   async run(args, gateway) {
     const revision = gateway.revision();
     const servers = gateway.supervisor.all().map((handle) => {

@@ -6,16 +6,14 @@ import { authFieldsOf, needsCredential } from '../../../common/auth-fields';
 import { GatewayError, safeMessage } from '../../../common/errors';
 import { startInstallJob } from '../../../discovery/provision-job';
 import { saveProvisioned } from '../../../discovery/provisioned-store';
-import type { DiscoveryState } from '../../../discovery/state';
 import { referencedNames } from '../../../secrets/references';
 import type { ServerHandle } from '../../../supervisor/server-handle';
 import { jsonResult } from '../../envelope';
-import { defineMetaTool, type GatewayContext, type MetaTool } from '../../meta-tool';
+import type { GatewayContext } from '../../meta-tool';
+import { discoveryTool } from './discovery-tool';
 import { STATUS_WORD } from '../../status-words';
 import { missingCredential } from './facts';
 import { resolveTarget } from '../../../discovery/provision-target';
-
-const input = z.object({ server_name: z.string().min(1).describe('A configured, manifest or registered server name.') });
 
 const newTools = (handle: ServerHandle) => handle.tools.slice(0, 10).map((t) => t.name);
 
@@ -70,46 +68,42 @@ function credentialRefused(handle: ServerHandle) {
   };
 }
 
-export function createProvisionTool(state: DiscoveryState): MetaTool {
-  return defineMetaTool({
-    name: 'gateway.provision',
-    title: 'Make a server usable',
-    description:
-      'Connect a configured server, or install a manifest / approved registered server (an install job: poll gateway.provision_status). ' +
-      'Missing credentials answer needs_api_key with the next step.',
-    annotations: { destructiveHint: false, openWorldHint: true },
-    input,
-    async run({ server_name: server }, gateway) {
-      const answer = (body: Record<string, unknown>) => jsonResult(gateway.redact({ server, ...body }));
-      const decision = gateway.policy().decideServer(server);
-      if (!decision.allowed) return answer({ ok: false, status: 'failed', message: decision.message, auth_state: 'policy_denied', next_step: decision.suggestion, error_code: decision.code });
-      const handle = gateway.supervisor.get(server);
-      if (handle && STATUS_WORD[handle.status] === 'online') {
-        return answer({ ok: true, status: 'already_running', message: `${server} is already running.`, new_tools: newTools(handle) });
-      }
-      if (handle) return answer(await connectExisting(handle, gateway));
+export const createProvisionTool = discoveryTool('gateway.provision', 'Make a server usable', {
+  description:
+    'Connect a configured server, or install a manifest / approved registered server (an install job: poll gateway.provision_status). ' +
+    'Missing credentials answer needs_api_key with the next step.',
+  annotations: { destructiveHint: false, openWorldHint: true },
+  input: z.object({ server_name: z.string().min(1).describe('A configured, manifest or registered server name.') }),
+  async run(state, { server_name: server }, gateway) {
+    const answer = (body: Record<string, unknown>) => jsonResult(gateway.redact({ server, ...body }));
+    const decision = gateway.policy().decideServer(server);
+    if (!decision.allowed) return answer({ ok: false, status: 'failed', message: decision.message, auth_state: 'policy_denied', next_step: decision.suggestion, error_code: decision.code });
+    const handle = gateway.supervisor.get(server);
+    if (handle && STATUS_WORD[handle.status] === 'online') {
+      return answer({ ok: true, status: 'already_running', message: `${server} is already running.`, new_tools: newTools(handle) });
+    }
+    if (handle) return answer(await connectExisting(handle, gateway));
 
-      const resolved = resolveTarget(state, gateway.policy(), server);
-      if (!resolved.ok) return answer({ ok: false, status: 'failed', message: resolved.message, next_step: resolved.next_step, error_code: resolved.code, auth_state: resolved.code === 'E401' ? 'policy_denied' : null });
-      const { entry } = resolved.target;
-      const missing = await missingCredential(state, entry.env_vars);
-      if (missing) return answer(needsKey(server, missing, resolved.target.envInstructions, entry.env_vars));
+    const resolved = resolveTarget(state, gateway.policy(), server);
+    if (!resolved.ok) return answer({ ok: false, status: 'failed', message: resolved.message, next_step: resolved.next_step, error_code: resolved.code, auth_state: resolved.code === 'E401' ? 'policy_denied' : null });
+    const { entry } = resolved.target;
+    const missing = await missingCredential(state, entry.env_vars);
+    if (missing) return answer(needsKey(server, missing, resolved.target.envInstructions, entry.env_vars));
 
-      if (!entry.package) {
-        saveProvisioned(state.ctx, entry);
-        await state.activate(gateway);
-        const added = gateway.supervisor.get(server);
-        if (!added) return answer({ ok: false, status: 'failed', message: `${server} was recorded but the gateway did not load it.`, next_step: 'gateway.refresh()', error_code: 'E204' });
-        return answer(await connectExisting(added, gateway));
-      }
-      const job = startInstallJob(state, gateway, entry);
-      return answer({
-        ok: true,
-        status: 'started',
-        job_id: job.job_id,
-        message: `Installing ${server}. Poll gateway.provision_status(job_id='${job.job_id}').`,
-        feedback_hint: null,
-      });
-    },
-  });
-}
+    if (!entry.package) {
+      saveProvisioned(state.ctx, entry);
+      await state.activate(gateway);
+      const added = gateway.supervisor.get(server);
+      if (!added) return answer({ ok: false, status: 'failed', message: `${server} was recorded but the gateway did not load it.`, next_step: 'gateway.refresh()', error_code: 'E204' });
+      return answer(await connectExisting(added, gateway));
+    }
+    const job = startInstallJob(state, gateway, entry);
+    return answer({
+      ok: true,
+      status: 'started',
+      job_id: job.job_id,
+      message: `Installing ${server}. Poll gateway.provision_status(job_id='${job.job_id}').`,
+      feedback_hint: null,
+    });
+  },
+});

@@ -2,9 +2,9 @@
 // posts only when the operator configured a dedicated token and repository (GATEHOUSE_FEEDBACK_TOKEN,
 // GATEHOUSE_FEEDBACK_REPO) and the caller confirms; an ambient GITHUB_TOKEN or a `gh` login is never used.
 import * as z from 'zod';
-import type { DiscoveryState } from '../../../discovery/state';
 import { jsonResult } from '../../envelope';
-import { defineMetaTool, type GatewayContext, type MetaTool } from '../../meta-tool';
+import type { GatewayContext } from '../../meta-tool';
+import { discoveryTool } from './discovery-tool';
 
 const input = z.object({
   title: z.string().min(8).max(160),
@@ -53,48 +53,44 @@ function body(args: z.infer<typeof input>, gateway: GatewayContext): string {
   return gateway.redact(text);
 }
 
-export function createSubmitFeedbackTool(state: DiscoveryState): MetaTool {
-  return defineMetaTool({
-    name: 'gateway.submit_feedback',
-    title: 'Preview or file feedback',
-    description: 'Preview a redacted GitHub issue about Gatehouse. Filing it needs confirm_submission=true and a feedback token the operator configured; off by default.',
-    annotations: { openWorldHint: true },
-    input,
-    async run(args, gateway) {
-      const env = state.ctx.env;
-      const repository = env.GATEHOUSE_FEEDBACK_REPO && REPO.test(env.GATEHOUSE_FEEDBACK_REPO) ? env.GATEHOUSE_FEEDBACK_REPO : null;
-      const token = env.GATEHOUSE_FEEDBACK_TOKEN || null;
-      const issue_title = `${args.issue_type === 'bug' ? '[Feedback][Bug]' : '[Feedback][Feature]'} ${gateway.redact(args.title)}`;
-      const issue_body = body(args, gateway);
-      const preview = { submitted: false, repository, repository_visibility: visibilityOf(), issue_title, issue_body, authenticated: Boolean(token && repository) };
-      const warning = 'Review the body: it is redacted, but it goes to a GitHub issue others may read.';
-      if (!args.confirm_submission) {
-        return jsonResult({ ok: true, ...preview, warning, message: token && repository ? 'Preview only. Call again with confirm_submission=true to file it.' : 'Preview only. Filing is off: the operator sets GATEHOUSE_FEEDBACK_TOKEN and GATEHOUSE_FEEDBACK_REPO to enable it.' });
-      }
-      if (!token || !repository) {
-        return jsonResult({ ok: false, ...preview, warning, message: 'Feedback submission is off. The operator must set GATEHOUSE_FEEDBACK_TOKEN (a dedicated token) and GATEHOUSE_FEEDBACK_REPO (owner/name); an ambient GITHUB_TOKEN or gh login is never used.' });
-      }
-      try {
-        const response = await fetch(`https://api.github.com/repos/${repository}/issues`, {
-          method: 'POST',
-          signal: AbortSignal.timeout(15_000),
-          headers: { authorization: `Bearer ${token}`, accept: 'application/vnd.github+json', 'content-type': 'application/json', 'user-agent': 'gatehouse' },
-          body: JSON.stringify({ title: issue_title, body: issue_body }),
-        });
-        if (!response.ok) return jsonResult({ ok: false, ...preview, warning, message: `GitHub refused the issue (HTTP ${response.status}); check the token's repository access.` });
-        const created = (await response.json()) as CreatedIssue;
-        return jsonResult({
-          ok: true,
-          ...preview,
-          submitted: true,
-          repository_visibility: visibilityOf(created),
-          issue_url: created.html_url ?? null,
-          issue_number: created.number ?? null,
-          message: 'Issue filed.',
-        });
-      } catch (error) {
-        return jsonResult({ ok: false, ...preview, warning, message: `Filing failed: ${error instanceof Error ? error.message : String(error)}; nothing was posted.` });
-      }
-    },
-  });
-}
+export const createSubmitFeedbackTool = discoveryTool('gateway.submit_feedback', 'Preview or file feedback', {
+  description: 'Preview a redacted GitHub issue about Gatehouse. Filing it needs confirm_submission=true and a feedback token the operator configured; off by default.',
+  annotations: { openWorldHint: true },
+  input,
+  async run(state, args, gateway) {
+    const env = state.ctx.env;
+    const repository = env.GATEHOUSE_FEEDBACK_REPO && REPO.test(env.GATEHOUSE_FEEDBACK_REPO) ? env.GATEHOUSE_FEEDBACK_REPO : null;
+    const token = env.GATEHOUSE_FEEDBACK_TOKEN || null;
+    const issue_title = `${args.issue_type === 'bug' ? '[Feedback][Bug]' : '[Feedback][Feature]'} ${gateway.redact(args.title)}`;
+    const issue_body = body(args, gateway);
+    const preview = { submitted: false, repository, repository_visibility: visibilityOf(), issue_title, issue_body, authenticated: Boolean(token && repository) };
+    const warning = 'Review the body: it is redacted, but it goes to a GitHub issue others may read.';
+    if (!args.confirm_submission) {
+      return jsonResult({ ok: true, ...preview, warning, message: token && repository ? 'Preview only. Call again with confirm_submission=true to file it.' : 'Preview only. Filing is off: the operator sets GATEHOUSE_FEEDBACK_TOKEN and GATEHOUSE_FEEDBACK_REPO to enable it.' });
+    }
+    if (!token || !repository) {
+      return jsonResult({ ok: false, ...preview, warning, message: 'Feedback submission is off. The operator must set GATEHOUSE_FEEDBACK_TOKEN (a dedicated token) and GATEHOUSE_FEEDBACK_REPO (owner/name); an ambient GITHUB_TOKEN or gh login is never used.' });
+    }
+    try {
+      const response = await fetch(`https://api.github.com/repos/${repository}/issues`, {
+        method: 'POST',
+        signal: AbortSignal.timeout(15_000),
+        headers: { authorization: `Bearer ${token}`, accept: 'application/vnd.github+json', 'content-type': 'application/json', 'user-agent': 'gatehouse' },
+        body: JSON.stringify({ title: issue_title, body: issue_body }),
+      });
+      if (!response.ok) return jsonResult({ ok: false, ...preview, warning, message: `GitHub refused the issue (HTTP ${response.status}); check the token's repository access.` });
+      const created = (await response.json()) as CreatedIssue;
+      return jsonResult({
+        ok: true,
+        ...preview,
+        submitted: true,
+        repository_visibility: visibilityOf(created),
+        issue_url: created.html_url ?? null,
+        issue_number: created.number ?? null,
+        message: 'Issue filed.',
+      });
+    } catch (error) {
+      return jsonResult({ ok: false, ...preview, warning, message: `Filing failed: ${error instanceof Error ? error.message : String(error)}; nothing was posted.` });
+    }
+  },
+});

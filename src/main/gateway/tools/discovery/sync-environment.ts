@@ -4,36 +4,29 @@
 import * as z from 'zod';
 import { availableNames, cliInventory, detectPlatform } from '../../../discovery/cli-detect';
 import { cacheFile } from '../../../discovery/paths';
-import type { DiscoveryState } from '../../../discovery/state';
 import { jsonResult } from '../../envelope';
-import { defineMetaTool, type MetaTool } from '../../meta-tool';
+import { discoveryTool } from './discovery-tool';
 
-const input = z.object({
-  platform: z.enum(['mac', 'wsl', 'linux', 'windows']).nullish().describe('Override the detected platform.'),
-  detected_clis: z.array(z.string()).nullish().describe('CLI names you already know are installed (skips probing).'),
+export const createSyncEnvironmentTool = discoveryTool('gateway.sync_environment', 'Platform and CLI inventory', {
+  description: 'Report the platform and which well-known CLIs (git, gh, docker, kubectl, psql, curl, jq, rg, …) are on PATH and answer their version check. Probed once per gateway run.',
+  annotations: { readOnlyHint: true },
+  input: z.object({
+    platform: z.enum(['mac', 'wsl', 'linux', 'windows']).nullish().describe('Override the detected platform.'),
+    detected_clis: z.array(z.string()).nullish().describe('CLI names you already know are installed (skips probing).'),
+  }),
+  async run(state, args) {
+    if (args.detected_clis) {
+      const names = [...new Set(args.detected_clis.filter((n) => /^[A-Za-z0-9._-]{1,64}$/.test(n)))].sort();
+      return jsonResult({ platform: args.platform ?? detectPlatform(), detected_clis: names, message: `Using the ${names.length} CLI name(s) given; nothing was probed.` });
+    }
+    const clis = [...state.manifest().clis.values()];
+    const inventory = await cliInventory(cacheFile(state.ctx, 'cli-probe.json'), clis, state.ctx.env);
+    const found = availableNames(inventory);
+    const broken = Object.entries(inventory.failed).map(([name, why]) => `${name}: ${why}`);
+    return jsonResult({
+      platform: args.platform ?? inventory.platform,
+      detected_clis: found,
+      message: `${found.length} of ${clis.length} known CLI(s) found on PATH and answering (probed ${inventory.probed_at}).${broken.length ? ` On PATH but not working: ${broken.join('; ')}.` : ''}`,
+    });
+  },
 });
-
-export function createSyncEnvironmentTool(state: DiscoveryState): MetaTool {
-  return defineMetaTool({
-    name: 'gateway.sync_environment',
-    title: 'Platform and CLI inventory',
-    description: 'Report the platform and which well-known CLIs (git, gh, docker, kubectl, psql, curl, jq, rg, …) are on PATH and answer their version check. Probed once per gateway run.',
-    annotations: { readOnlyHint: true },
-    input,
-    async run(args) {
-      if (args.detected_clis) {
-        const names = [...new Set(args.detected_clis.filter((n) => /^[A-Za-z0-9._-]{1,64}$/.test(n)))].sort();
-        return jsonResult({ platform: args.platform ?? detectPlatform(), detected_clis: names, message: `Using the ${names.length} CLI name(s) given; nothing was probed.` });
-      }
-      const clis = [...state.manifest().clis.values()];
-      const inventory = await cliInventory(cacheFile(state.ctx, 'cli-probe.json'), clis, state.ctx.env);
-      const found = availableNames(inventory);
-      const broken = Object.entries(inventory.failed).map(([name, why]) => `${name}: ${why}`);
-      return jsonResult({
-        platform: args.platform ?? inventory.platform,
-        detected_clis: found,
-        message: `${found.length} of ${clis.length} known CLI(s) found on PATH and answering (probed ${inventory.probed_at}).${broken.length ? ` On PATH but not working: ${broken.join('; ')}.` : ''}`,
-      });
-    },
-  });
-}
