@@ -1,0 +1,79 @@
+// A remote (streamable HTTP) server that speaks both eras behind Gatehouse — the conformance fixture.
+// Gatehouse's downstream client negotiates 2026-07-28 with it, while the calling client holds a
+// 2025-11-25 session: the server's questions (input_required), its log lines during a call and its
+// resource updates (subscriptions/listen in that era) must still reach that session.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { invoke } from '../../helpers/invoke';
+import { waitFor } from '../../helpers/wait';
+import { REPO_ROOT } from '../../helpers/workspace';
+import { openProtocolGateway, type ProtocolGateway } from './gateway';
+
+let remote: ChildProcess;
+let gateway: ProtocolGateway;
+let client: Client;
+const logLines: unknown[] = [];
+const updates: string[] = [];
+const asked: string[] = [];
+
+beforeAll(async () => {
+  remote = spawn(process.execPath, [join(REPO_ROOT, 'out/fixtures/conformance-server.mjs')], { env: { PATH: process.env.PATH, PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let printed = '';
+  remote.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  const port = await waitFor(() => /listening (\d+)/.exec(printed)?.[1], 'the conformance fixture to listen');
+  gateway = await openProtocolGateway({ mcpServers: { conformance: { type: 'http', url: `http://127.0.0.1:${port}/mcp` } } });
+  await gateway.gatehouse.api.startServer({ name: 'conformance' });
+  client = await gateway.connect('http-handshake', {
+    name: 'legacy-session',
+    capabilities: { sampling: {}, elicitation: { form: {} } },
+    handlers: (c) => {
+      c.setRequestHandler('sampling/createMessage', async () => {
+        asked.push('sampling');
+        return { role: 'assistant', content: { type: 'text', text: 'sampled 4e2b' }, model: 'test-model' };
+      });
+      c.setRequestHandler('elicitation/create', async () => {
+        asked.push('elicitation');
+        return { action: 'accept', content: { response: 'elicited 9c1f' } };
+      });
+      c.setNotificationHandler('notifications/message', (notification) => void logLines.push(notification.params.data));
+      c.setNotificationHandler('notifications/resources/updated', (notification) => void updates.push(notification.params.uri));
+    },
+  });
+});
+afterAll(async () => {
+  await gateway?.close();
+  remote?.kill();
+});
+
+it('talks 2026-07-28 to the remote server', async () => {
+  const row = (await gateway.gatehouse.api.listHealth({})).rows.find((r) => r.name === 'conformance');
+  expect(row).toMatchObject({ status: 'online', protocol_version: '2026-07-28' });
+});
+
+it("relays the server's sampling request during a call to the 2025-era session that made it", async () => {
+  const outcome = await invoke(client, 'conformance::test_sampling', { prompt: 'hello' });
+  expect(outcome).toMatchObject({ ok: true, text: 'LLM response: sampled 4e2b' });
+  expect(asked).toContain('sampling');
+});
+
+it("relays the server's elicitation during a call and hands the answer back", async () => {
+  const outcome = await invoke(client, 'conformance::test_elicitation', { message: 'say something' });
+  expect(outcome.ok).toBe(true);
+  expect(outcome.text).toContain('elicited 9c1f');
+});
+
+it('passes on the log lines the server sends while serving the call', async () => {
+  const outcome = await invoke(client, 'conformance::test_tool_with_logging');
+  expect(outcome.ok).toBe(true);
+  expect(logLines).toEqual(expect.arrayContaining(['Tool execution started', 'Tool processing data', 'Tool execution completed']));
+});
+
+it('subscribes to a resource of the server and routes its update to the subscribing session', async () => {
+  await expect(client.subscribeResource({ uri: 'conformance::test://watched-resource' })).resolves.toEqual({});
+  const outcome = await invoke(client, 'conformance::test_trigger_resource_update', { uri: 'test://watched-resource' });
+  expect(outcome.ok).toBe(true);
+  await waitFor(() => updates.includes('conformance::test://watched-resource'), 'the resource update to reach the session');
+  await expect(client.unsubscribeResource({ uri: 'conformance::test://watched-resource' })).resolves.toEqual({});
+});
