@@ -9,6 +9,7 @@ import { errorResult } from './envelope';
 import { nullableAsAnyOf } from './nullable-anyof';
 import { registerResourcesAndPrompts } from './resources-prompts';
 import { registerCompletions } from './passthrough/completions';
+import { isClientRefusal } from './passthrough/client-refusal';
 import type { PassthroughHub, ServedCall } from './passthrough/hub';
 import type { GatewayContext, MetaTool } from './meta-tool';
 import { catalogSearch } from './tools/catalog-search';
@@ -183,8 +184,9 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext, 
       // Every answer passes the redaction pipeline: downstream output, errors and stderr tails alike.
       answer = context.redact(await (link ? link.serveCall(ctx, request.params.name, progressToken, run) : run()), { patterns });
     } catch (error) {
-      // A retry naming a requestState this caller was never given is a protocol error (-32602), not a tool's.
-      if (link?.isInvalidRetry(error)) throw error;
+      // A retry naming a requestState this caller was never given is a protocol error (-32602), not a tool's;
+      // so is a directly listed tool's server refusing a capability the request did not declare (-32021).
+      if (link?.isInvalidRetry(error) || isClientRefusal(error)) throw error;
       answer = context.redact(errorResult(error));
     }
     // A 2026-07-28 round that asks the client for input is not an outcome yet: the retry's answer is audited.

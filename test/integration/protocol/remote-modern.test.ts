@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoke } from '../../helpers/invoke';
 import { waitFor } from '../../helpers/wait';
 import { REPO_ROOT } from '../../helpers/workspace';
@@ -23,7 +23,8 @@ beforeAll(async () => {
   let printed = '';
   remote.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   const port = await waitFor(() => /listening (\d+)/.exec(printed)?.[1], 'the conformance fixture to listen');
-  gateway = await openProtocolGateway({ mcpServers: { conformance: { type: 'http', url: `http://127.0.0.1:${port}/mcp` } } });
+  // Aggregate: the server's tools are also listed directly, as for a classic proxy's clients.
+  gateway = await openProtocolGateway({ mcpServers: { conformance: { type: 'http', url: `http://127.0.0.1:${port}/mcp` } } }, { policy: 'exposure:\n  mode: aggregate\n' });
   await gateway.gatehouse.api.startServer({ name: 'conformance' });
   client = await gateway.connect('http-handshake', {
     name: 'legacy-session',
@@ -76,4 +77,23 @@ it('subscribes to a resource of the server and routes its update to the subscrib
   expect(outcome.ok).toBe(true);
   await waitFor(() => updates.includes('conformance::test://watched-resource'), 'the resource update to reach the session');
   await expect(client.unsubscribeResource({ uri: 'conformance::test://watched-resource' })).resolves.toEqual({});
+});
+
+describe('a 2026-07-28 request', () => {
+  it('tells the server only the capabilities it declared, so the server can refuse (-32021)', async () => {
+    const plain = await gateway.connect('http-stateless', { name: 'stateless-plain' });
+    const refused = await invoke(plain, 'conformance::test_missing_capability');
+    expect(refused).toMatchObject({ ok: false, details: { jsonrpc_code: -32021 } });
+    const sampler = await gateway.connect('http-stateless', { name: 'stateless-sampler', capabilities: { sampling: {} } });
+    await expect(invoke(sampler, 'conformance::test_missing_capability')).resolves.toMatchObject({ ok: true, text: 'The client declared sampling' });
+  });
+
+  it("answers a directly listed tool's missing-capability refusal as the JSON-RPC error -32021, not a tool result", async () => {
+    const plain = await gateway.connect('http-stateless', { name: 'stateless-direct' });
+    const refusal = await plain.callTool({ name: 'test_missing_capability', arguments: {} }).then(
+      (result) => ({ result }),
+      (error: unknown) => ({ error }),
+    );
+    expect(refusal).toMatchObject({ error: { code: -32021, data: { requiredCapabilities: { sampling: {} } } } });
+  });
 });
