@@ -136,8 +136,10 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   const allowedServers = (config: EffectiveConfig) =>
     new Map([...discoveryDefinitions(discovery.state, policy, config).map((d) => [d.name, d] as const), ...config.servers].filter(([name]) => policy.serverAllowed(name)));
 
-  // Every connected MCP session, told when a downstream resource or prompt list changes.
+  // Every connected MCP session, told when a downstream resource or prompt list changes; and whoever
+  // else asked (the HTTP listener's subscriptions/listen streams).
   const sessions = new Set<Server>();
+  const listChangedListeners = new Set<(kind: 'resources' | 'prompts') => void>();
   // Log lines, resource subscriptions and sampling/elicitation relays between servers and sessions.
   let passthrough: PassthroughHub | null = null;
   const supervisor = new Supervisor({
@@ -149,6 +151,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
         const send = kind === 'resources' ? session.sendResourceListChanged() : kind === 'prompts' ? session.sendPromptListChanged() : null;
         send?.catch(() => sessions.delete(session)); // a session that cannot be told is gone
       }
+      if (kind !== 'tools') for (const listener of listChangedListeners) listener(kind);
     },
     onConnected: (server, client) => passthrough?.connected(server, client),
     resolveVariables,
@@ -261,6 +264,10 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     events,
     audit,
     addSecretValue: (value) => void redaction.secrets.add(value),
+    onListChanged(listener) {
+      listChangedListeners.add(listener);
+      return () => void listChangedListeners.delete(listener);
+    },
     hasPendingWork: (sessionId) =>
       supervisor.pending.list({ operator: false, sessionId }).length > 0 ||
       supervisor.tasks.list({ operator: false, sessionId }).some((record) => !isTerminal(record.task.status)),

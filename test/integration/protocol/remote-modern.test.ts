@@ -96,4 +96,18 @@ describe('a 2026-07-28 request', () => {
     );
     expect(refusal).toMatchObject({ error: { code: -32021, data: { requiredCapabilities: { sampling: {} } } } });
   });
+
+  it("tells a subscriptions/listen stream when the server's prompt list changed", async () => {
+    const changed: string[] = [];
+    const listener = await gateway.connect('http-stateless', {
+      name: 'stateless-listener',
+      handlers: (c) => c.setNotificationHandler('notifications/prompts/list_changed', () => void changed.push('prompts')),
+    });
+    const listening = await listener.listen({ promptsListChanged: true });
+    expect(listening.honoredFilter).toEqual({ promptsListChanged: true });
+    // The server announces the change on the stream Gatehouse listens on; Gatehouse re-reads, then tells its own.
+    await expect(invoke(listener, 'conformance::test_trigger_prompt_change')).resolves.toMatchObject({ ok: true });
+    await waitFor(() => changed.length > 0, 'prompts/list_changed on the listen stream');
+    await listening.close();
+  });
 });

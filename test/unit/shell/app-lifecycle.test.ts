@@ -127,6 +127,7 @@ function fakeCore(start: () => Promise<void> = async () => {}) {
     addSecretValue: () => undefined,
     hasPendingWork: () => false,
     endSession: () => 0,
+    onListChanged: () => () => undefined,
     start: vi.fn(start),
     stop,
     createMcpServer: () => {
