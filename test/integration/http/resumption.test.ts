@@ -24,6 +24,26 @@ function postUntilFirstEventId(port: number, headers: Record<string, string>, bo
   });
 }
 
+/** POSTs and hangs up once the first whole SSE event has arrived; returns its lines. */
+function postUntilFirstEvent(port: number, headers: Record<string, string>, body: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/mcp', headers: { host: `127.0.0.1:${port}`, ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => {
+        text += chunk.toString('utf8');
+        const end = text.indexOf('\n\n');
+        if (end >= 0) {
+          resolve(text.slice(0, end));
+          req.destroy();
+        }
+      });
+      res.on('end', () => reject(new Error(`stream ended without an event: ${text.slice(0, 300)}`)));
+    });
+    req.on('error', () => undefined); // the hang-up is ours
+    req.end(body);
+  });
+}
+
 describe('SSE resumption', () => {
   let gw: Running;
   beforeAll(async () => {
@@ -57,5 +77,15 @@ describe('SSE resumption', () => {
     const other = await openSession(port);
     const foreign = await raw({ port, method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': other, 'mcp-protocol-version': '2025-11-25', 'last-event-id': eventId } });
     expect(foreign.text).not.toContain('long-1');
+  });
+
+  it('tells the client when to reconnect: the priming event carries a retry field (SEP-1699)', async () => {
+    const port = gw.http.port;
+    const sessionId = await openSession(port);
+    const headers = { ...JSON_HEADERS, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' };
+    const call = { jsonrpc: '2.0', id: 'retry-1', method: 'tools/call', params: { name: 'gateway.list_servers', arguments: {} } };
+    const priming = await postUntilFirstEvent(port, headers, JSON.stringify(call));
+    expect(priming).toMatch(/^id: \S+$/m);
+    expect(priming).toMatch(/^retry: \d+$/m);
   });
 });
