@@ -13,6 +13,7 @@ import { scopedDirectory, type ServerDirectory } from '../supervisor/server-dire
 import type { EffectiveConfig } from '../config/types';
 import type { Server } from '@modelcontextprotocol/server';
 import { createGatewayServer, META_TOOLS } from '../gateway/mcp-server';
+import { listedInputSchema } from '../gateway/listed-schema';
 import { PassthroughHub } from '../gateway/passthrough/hub';
 import { loadGuidance } from '../gateway/guidance';
 import { createDiscovery } from '../discovery';
@@ -264,6 +265,10 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     events,
     audit,
     addSecretValue: (value) => void redaction.secrets.add(value),
+    listedInputSchema(projectRoot, clientName, name) {
+      // As a stateless request of that project sees its tools (never the operator's view).
+      return listedInputSchema(tools, { policy: () => policy, supervisor: directoryFor(projects.scopeOf(projectRoot)) }, clientName, name);
+    },
     onListChanged(listener) {
       listChangedListeners.add(listener);
       return () => void listChangedListeners.delete(listener);

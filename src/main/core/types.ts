@@ -64,6 +64,11 @@ export interface Gatehouse {
    */
   onListChanged(listener: (kind: 'resources' | 'prompts') => void): () => void;
   /**
+   * The input schema of tool `name` as a stateless client of `projectRoot` named `clientName` sees it in
+   * tools/list; null when it lists no such tool. The HTTP endpoint checks Mcp-Param-* headers against it.
+   */
+  listedInputSchema(projectRoot: string | null, clientName: string | null, name: string): Record<string, unknown> | null;
+  /**
    * A fresh MCP server exposing the gateway.* meta-tools; one per stdio connection or HTTP session/request.
    * `session` owns the pending calls made through it (default: a new private session).
    */

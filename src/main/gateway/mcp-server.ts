@@ -70,7 +70,7 @@ interface Prepared {
 // An HTTP client of the stateless era gets a new server for every request, so this was per request.
 const prepared = new WeakMap<MetaTool, Prepared>();
 
-function prepare(tool: MetaTool): Prepared {
+export function prepare(tool: MetaTool): Prepared {
   let ready = prepared.get(tool);
   if (!ready) {
     // io: 'input' describes what callers may send (defaults make fields optional).
@@ -89,7 +89,7 @@ function prepare(tool: MetaTool): Prepared {
 const ROUTED_TASK_TOOLS: ReadonlySet<string> = new Set(['gateway.tasks_get', 'gateway.tasks_result', 'gateway.tasks_cancel', 'gateway.tasks_list']);
 
 /** Whether tools/list shows the meta-tool: allowed by the gateway_tools lists and, under core, a core tool. */
-function listable(name: string, context: GatewayContext): boolean {
+export function listable(name: string, context: Pick<GatewayContext, 'policy'>): boolean {
   const policy = context.policy();
   const core = CORE_PROFILE_TOOLS.has(name) || (ROUTED_TASK_TOOLS.has(name) && replicaIdFrom() !== null);
   return (policy.gatewayToolsProfile === 'full' || core) && policy.gatewayToolAllowed(name);

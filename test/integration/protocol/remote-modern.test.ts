@@ -8,6 +8,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoke } from '../../helpers/invoke';
 import { waitFor } from '../../helpers/wait';
+import { firstMessage, JSON_HEADERS, raw } from '../http/support';
 import { REPO_ROOT } from '../../helpers/workspace';
 import { openProtocolGateway, type ProtocolGateway } from './gateway';
 
@@ -109,5 +110,44 @@ describe('a 2026-07-28 request', () => {
     await expect(invoke(listener, 'conformance::test_trigger_prompt_change')).resolves.toMatchObject({ ok: true });
     await waitFor(() => changed.length > 0, 'prompts/list_changed on the listen stream');
     await listening.close();
+  });
+
+  // SEP-2243: a 2026-07-28 request mirrors each `x-mcp-header` argument of the tool it calls into an
+  // Mcp-Param-* header; the server must refuse (400, -32020) a header that is missing, mangled or differs.
+  const call = (name: string, args: Record<string, unknown>, headers: Record<string, string>) =>
+    raw({
+      port: gateway.http.port,
+      method: 'POST',
+      headers: { ...JSON_HEADERS, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': name, ...headers },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'h',
+        method: 'tools/call',
+        params: { name, arguments: args, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' } } },
+      }),
+    });
+
+  it.each([
+    ['missing', {}],
+    ['different', { 'mcp-param-region': 'us-east' }],
+    ['badly encoded', { 'mcp-param-region': '=?base64?ZXUt!!!d2VzdA==?=' }],
+  ])('refuses a directly listed tool called with its Mcp-Param header %s', async (_what, headers) => {
+    const res = await call('test_custom_headers', { region: 'eu-west', query: 'invoices' }, headers);
+    expect(res.status).toBe(400);
+    expect(firstMessage(res)).toMatchObject({ id: 'h', error: { code: -32020 } });
+  });
+
+  it('serves the call when the header matches, plain or Base64-encoded', async () => {
+    for (const region of ['eu-west', `=?base64?${Buffer.from('eu-west').toString('base64')}?=`]) {
+      const res = await call('test_custom_headers', { region: 'eu-west', query: 'invoices' }, { 'mcp-param-region': region });
+      expect(res.status).toBe(200);
+      expect(firstMessage(res)).toMatchObject({ id: 'h', result: { content: [{ text: 'region=eu-west query=invoices' }] } });
+    }
+  });
+
+  it("checks a meta-tool's declared header too (gateway.tasks_result's task_id)", async () => {
+    const res = await call('gateway.tasks_result', { server_name: 'conformance', task_id: 'task-1' }, {});
+    expect(res.status).toBe(400);
+    expect(firstMessage(res)).toMatchObject({ error: { code: -32020 } });
   });
 });

@@ -128,6 +128,7 @@ function fakeCore(start: () => Promise<void> = async () => {}) {
     hasPendingWork: () => false,
     endSession: () => 0,
     onListChanged: () => () => undefined,
+    listedInputSchema: () => null,
     start: vi.fn(start),
     stop,
     createMcpServer: () => {
