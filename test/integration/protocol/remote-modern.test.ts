@@ -114,7 +114,7 @@ describe('a 2026-07-28 request', () => {
 
   // SEP-2243: a 2026-07-28 request mirrors each `x-mcp-header` argument of the tool it calls into an
   // Mcp-Param-* header; the server must refuse (400, -32020) a header that is missing, mangled or differs.
-  const call = (name: string, args: Record<string, unknown>, headers: Record<string, string>) =>
+  const call = (name: string, args: Record<string, unknown>, headers: Record<string, string>, extra: Record<string, unknown> = {}, capabilities: Record<string, unknown> = {}) =>
     raw({
       port: gateway.http.port,
       method: 'POST',
@@ -123,9 +123,17 @@ describe('a 2026-07-28 request', () => {
         jsonrpc: '2.0',
         id: 'h',
         method: 'tools/call',
-        params: { name, arguments: args, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' } } },
+        params: {
+          name,
+          arguments: args,
+          ...extra,
+          _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': capabilities, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' } },
+        },
       }),
     });
+  type Round = { result?: { resultType?: string; inputRequests?: Record<string, { method: string }>; requestState?: string; content?: { text: string }[] } };
+  const round = async (name: string, capabilities: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    firstMessage(await call(name, {}, {}, extra, capabilities)) as Round;
 
   it.each([
     ['missing', {}],
@@ -149,5 +157,50 @@ describe('a 2026-07-28 request', () => {
     const res = await call('gateway.tasks_result', { server_name: 'conformance', task_id: 'task-1' }, {});
     expect(res.status).toBe(400);
     expect(firstMessage(res)).toMatchObject({ error: { code: -32020 } });
+  });
+
+  // SEP-2322: a server's input_required reaches a 2026-07-28 client with the server's own keys, a new
+  // requestState each round, and the client's retry goes back down with its answers under those keys.
+  it("passes an input_required on with the server's keys, and the client's retry back down", async () => {
+    const first = await round('test_input_required_result_elicitation', { elicitation: {} });
+    expect(first.result).toMatchObject({ resultType: 'input_required', inputRequests: { user_name: { method: 'elicitation/create' } } });
+    const answered = await round('test_input_required_result_elicitation', { elicitation: {} }, {
+      inputResponses: { user_name: { action: 'accept', content: { name: 'Ada' } }, unrelated: { action: 'decline' } },
+      requestState: first.result?.requestState,
+    });
+    expect(answered.result).toMatchObject({ content: [{ text: 'Hello, Ada!' }] });
+  });
+
+  it('relays a roots/list input request to a client that declared roots', async () => {
+    const first = await round('test_input_required_result_list_roots', { roots: {} });
+    expect(first.result).toMatchObject({ resultType: 'input_required', inputRequests: { client_roots: { method: 'roots/list' } } });
+    const answered = await round('test_input_required_result_list_roots', { roots: {} }, {
+      inputResponses: { client_roots: { roots: [{ uri: 'file:///work/project' }] } },
+      requestState: first.result?.requestState,
+    });
+    expect(answered.result).toMatchObject({ content: [{ text: 'Roots: file:///work/project' }] });
+  });
+
+  it('gives every round of a multi-round call a new requestState', async () => {
+    const first = await round('test_input_required_result_multi_round', { elicitation: {} });
+    expect(first.result?.inputRequests).toHaveProperty('step1');
+    const second = await round('test_input_required_result_multi_round', { elicitation: {} }, {
+      inputResponses: { step1: { action: 'accept', content: { name: 'Ada' } } },
+      requestState: first.result?.requestState,
+    });
+    expect(second.result?.inputRequests).toHaveProperty('step2');
+    expect(second.result?.requestState).not.toBe(first.result?.requestState);
+    const done = await round('test_input_required_result_multi_round', { elicitation: {} }, {
+      inputResponses: { step2: { action: 'accept', content: { color: 'green' } } },
+      requestState: second.result?.requestState,
+    });
+    expect(done.result).toMatchObject({ content: [{ text: 'Done: color=green' }] });
+  });
+
+  it('passes answers the client sent with its first request on to the server', async () => {
+    const answered = await round('test_input_required_result_elicitation', { elicitation: {} }, {
+      inputResponses: { user_name: { action: 'accept', content: { name: 'Alice' } }, unknown_extra_key: { action: 'accept', content: { foo: 'bar' } } },
+    });
+    expect(answered.result).toMatchObject({ content: [{ text: 'Hello, Alice!' }] });
   });
 });
