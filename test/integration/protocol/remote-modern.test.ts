@@ -37,7 +37,7 @@ beforeAll(async () => {
       });
       c.setRequestHandler('elicitation/create', async () => {
         asked.push('elicitation');
-        return { action: 'accept', content: { response: 'elicited 9c1f' } };
+        return { action: 'accept', content: { response: 'elicited 9c1f', context: 'context 3a7e' } };
       });
       c.setNotificationHandler('notifications/message', (notification) => void logLines.push(notification.params.data));
       c.setNotificationHandler('notifications/resources/updated', (notification) => void updates.push(notification.params.uri));
@@ -203,4 +203,34 @@ describe('a 2026-07-28 request', () => {
     });
     expect(answered.result).toMatchObject({ content: [{ text: 'Hello, Alice!' }] });
   });
+
+  it('passes an input_required answer to prompts/get on, and the retry back down', async () => {
+    const get = async (extra: Record<string, unknown>) => {
+      const res = await raw({
+        port: gateway.http.port,
+        method: 'POST',
+        headers: { ...JSON_HEADERS, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'prompts/get', 'mcp-name': 'conformance::test_input_required_result_prompt' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 'p',
+          method: 'prompts/get',
+          params: {
+            name: 'conformance::test_input_required_result_prompt',
+            ...extra,
+            _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} }, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' } },
+          },
+        }),
+      });
+      return firstMessage(res) as { result?: { resultType?: string; inputRequests?: Record<string, unknown>; requestState?: string; messages?: unknown[] } };
+    };
+    const first = await get({});
+    expect(first.result).toMatchObject({ resultType: 'input_required', inputRequests: { user_context: { method: 'elicitation/create' } } });
+    const answered = await get({ inputResponses: { user_context: { action: 'accept', content: { context: 'the Q3 report' } } }, ...(first.result?.requestState && { requestState: first.result.requestState }) });
+    expect(answered.result?.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Use this context: the Q3 report' } }]);
+  });
+});
+
+it("asks a 2025-era session the prompt's question and retries for it", async () => {
+  const prompt = await client.getPrompt({ name: 'conformance::test_input_required_result_prompt' });
+  expect(prompt.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Use this context: context 3a7e' } }]);
 });
