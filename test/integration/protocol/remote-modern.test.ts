@@ -15,9 +15,8 @@ import { openProtocolGateway, type ProtocolGateway } from './gateway';
 let remote: ChildProcess;
 let gateway: ProtocolGateway;
 let client: Client;
-const logLines: unknown[] = [];
-const updates: string[] = [];
-const asked: string[] = [];
+/** What the 2025-era session was sent: log lines, resource updates, and which kinds of question. */
+const heard = { logLines: [] as unknown[], updates: [] as string[], asked: [] as string[] };
 
 beforeAll(async () => {
   remote = spawn(process.execPath, [join(REPO_ROOT, 'out/fixtures/conformance-server.mjs')], { env: { PATH: process.env.PATH, PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -32,15 +31,15 @@ beforeAll(async () => {
     capabilities: { sampling: {}, elicitation: { form: {} } },
     handlers: (c) => {
       c.setRequestHandler('sampling/createMessage', async () => {
-        asked.push('sampling');
+        heard.asked.push('sampling');
         return { role: 'assistant', content: { type: 'text', text: 'sampled 4e2b' }, model: 'test-model' };
       });
       c.setRequestHandler('elicitation/create', async () => {
-        asked.push('elicitation');
+        heard.asked.push('elicitation');
         return { action: 'accept', content: { response: 'elicited 9c1f', context: 'context 3a7e' } };
       });
-      c.setNotificationHandler('notifications/message', (notification) => void logLines.push(notification.params.data));
-      c.setNotificationHandler('notifications/resources/updated', (notification) => void updates.push(notification.params.uri));
+      c.setNotificationHandler('notifications/message', (notification) => void heard.logLines.push(notification.params.data));
+      c.setNotificationHandler('notifications/resources/updated', (notification) => void heard.updates.push(notification.params.uri));
     },
   });
 });
@@ -57,7 +56,7 @@ it('talks 2026-07-28 to the remote server', async () => {
 it("relays the server's sampling request during a call to the 2025-era session that made it", async () => {
   const outcome = await invoke(client, 'conformance::test_sampling', { prompt: 'hello' });
   expect(outcome).toMatchObject({ ok: true, text: 'LLM response: sampled 4e2b' });
-  expect(asked).toContain('sampling');
+  expect(heard.asked).toContain('sampling');
 });
 
 it("relays the server's elicitation during a call and hands the answer back", async () => {
@@ -69,14 +68,14 @@ it("relays the server's elicitation during a call and hands the answer back", as
 it('passes on the log lines the server sends while serving the call', async () => {
   const outcome = await invoke(client, 'conformance::test_tool_with_logging');
   expect(outcome.ok).toBe(true);
-  expect(logLines).toEqual(expect.arrayContaining(['Tool execution started', 'Tool processing data', 'Tool execution completed']));
+  expect(heard.logLines).toEqual(expect.arrayContaining(['Tool execution started', 'Tool processing data', 'Tool execution completed']));
 });
 
 it('subscribes to a resource of the server and routes its update to the subscribing session', async () => {
   await expect(client.subscribeResource({ uri: 'conformance::test://watched-resource' })).resolves.toEqual({});
   const outcome = await invoke(client, 'conformance::test_trigger_resource_update', { uri: 'test://watched-resource' });
   expect(outcome.ok).toBe(true);
-  await waitFor(() => updates.includes('conformance::test://watched-resource'), 'the resource update to reach the session');
+  await waitFor(() => heard.updates.includes('conformance::test://watched-resource'), 'the resource update to reach the session');
   await expect(client.unsubscribeResource({ uri: 'conformance::test://watched-resource' })).resolves.toEqual({});
 });
 
