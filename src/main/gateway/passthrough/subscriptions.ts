@@ -97,12 +97,16 @@ export class Subscriptions {
     entry.subscribers.set(subscriber, spellings);
     if (!fresh) return;
     this.entries.set(id, entry);
+    let downstream: DownstreamSubscription;
     try {
-      entry.downstream = await openDownstream(client, uri);
+      downstream = await openDownstream(client, uri);
     } catch (error) {
       this.entries.delete(id);
       throw error;
     }
+    // Released while it was opening (its sessions unsubscribed or ended): nobody holds it any more.
+    if (this.entries.get(id) === entry) entry.downstream = downstream;
+    else await downstream.close().catch(() => undefined);
   }
 
   private async unsubscribe(gateway: GatewayContext, subscriber: Subscriber, reference: string): Promise<void> {
