@@ -13,6 +13,7 @@ import { scopedDirectory, type ServerDirectory } from '../supervisor/server-dire
 import type { EffectiveConfig } from '../config/types';
 import type { Server } from '@modelcontextprotocol/server';
 import { createGatewayServer, META_TOOLS } from '../gateway/mcp-server';
+import { listedInputSchema } from '../gateway/listed-schema';
 import { PassthroughHub } from '../gateway/passthrough/hub';
 import { loadGuidance } from '../gateway/guidance';
 import { createDiscovery } from '../discovery';
@@ -136,8 +137,10 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   const allowedServers = (config: EffectiveConfig) =>
     new Map([...discoveryDefinitions(discovery.state, policy, config).map((d) => [d.name, d] as const), ...config.servers].filter(([name]) => policy.serverAllowed(name)));
 
-  // Every connected MCP session, told when a downstream resource or prompt list changes.
+  // Every connected MCP session, told when a downstream resource or prompt list changes; and whoever
+  // else asked (the HTTP listener's subscriptions/listen streams).
   const sessions = new Set<Server>();
+  const listChangedListeners = new Set<(kind: 'resources' | 'prompts') => void>();
   // Log lines, resource subscriptions and sampling/elicitation relays between servers and sessions.
   let passthrough: PassthroughHub | null = null;
   const supervisor = new Supervisor({
@@ -149,6 +152,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
         const send = kind === 'resources' ? session.sendResourceListChanged() : kind === 'prompts' ? session.sendPromptListChanged() : null;
         send?.catch(() => sessions.delete(session)); // a session that cannot be told is gone
       }
+      if (kind !== 'tools') for (const listener of listChangedListeners) listener(kind);
     },
     onConnected: (server, client) => passthrough?.connected(server, client),
     resolveVariables,
@@ -261,6 +265,14 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     events,
     audit,
     addSecretValue: (value) => void redaction.secrets.add(value),
+    listedInputSchema(projectRoot, clientName, name) {
+      // As a stateless request of that project sees its tools (never the operator's view).
+      return listedInputSchema(tools, { policy: () => policy, supervisor: directoryFor(projects.scopeOf(projectRoot)) }, clientName, name);
+    },
+    onListChanged(listener) {
+      listChangedListeners.add(listener);
+      return () => void listChangedListeners.delete(listener);
+    },
     hasPendingWork: (sessionId) =>
       supervisor.pending.list({ operator: false, sessionId }).length > 0 ||
       supervisor.tasks.list({ operator: false, sessionId }).some((record) => !isTerminal(record.task.status)),

@@ -13,7 +13,7 @@ import type { HttpSettings } from '../http/settings';
 export function coreServerFactory(
   gatehouse: Gatehouse,
   settings?: Pick<HttpSettings, 'rateLimitPerMinute'>,
-): Pick<HttpGatewayOptions, 'createServer' | 'health' | 'hooks' | 'audit' | 'registerSecrets'> {
+): Pick<HttpGatewayOptions, 'createServer' | 'health' | 'hooks' | 'audit' | 'registerSecrets' | 'onListChanged' | 'listedInputSchema'> {
   return {
     // A handshake session owns its calls; stateless requests belong to their principal (contract §8.3),
     // keyed by method and identity so a JWT subject named "local" is not the instance token's holder.
@@ -36,6 +36,8 @@ export function coreServerFactory(
       },
     },
     audit: gatehouse.audit,
+    onListChanged: (listener) => gatehouse.onListChanged(listener),
+    listedInputSchema: (project, clientName, name) => gatehouse.listedInputSchema(project, clientName, name),
     registerSecrets: (values) => {
       for (const value of values) gatehouse.addSecretValue(value);
     },

@@ -59,6 +59,16 @@ export interface Gatehouse {
   /** A client session ended: cancel its pending calls (E307 session_closed); returns how many. */
   endSession(sessionId: string): number;
   /**
+   * Told after a downstream resource or prompt list changed and was re-read (what the open sessions are
+   * told too): the HTTP listener passes it to 2026-07-28 subscriptions/listen streams. Returns the undo.
+   */
+  onListChanged(listener: (kind: 'resources' | 'prompts') => void): () => void;
+  /**
+   * The input schema of tool `name` as a stateless client of `projectRoot` named `clientName` sees it in
+   * tools/list; null when it lists no such tool. The HTTP endpoint checks Mcp-Param-* headers against it.
+   */
+  listedInputSchema(projectRoot: string | null, clientName: string | null, name: string): Record<string, unknown> | null;
+  /**
    * A fresh MCP server exposing the gateway.* meta-tools; one per stdio connection or HTTP session/request.
    * `session` owns the pending calls made through it (default: a new private session).
    */

@@ -9,6 +9,7 @@ import { errorResult } from './envelope';
 import { nullableAsAnyOf } from './nullable-anyof';
 import { registerResourcesAndPrompts } from './resources-prompts';
 import { registerCompletions } from './passthrough/completions';
+import { isClientRefusal } from './passthrough/client-refusal';
 import type { PassthroughHub, ServedCall } from './passthrough/hub';
 import type { GatewayContext, MetaTool } from './meta-tool';
 import { catalogSearch } from './tools/catalog-search';
@@ -69,7 +70,7 @@ interface Prepared {
 // An HTTP client of the stateless era gets a new server for every request, so this was per request.
 const prepared = new WeakMap<MetaTool, Prepared>();
 
-function prepare(tool: MetaTool): Prepared {
+export function prepare(tool: MetaTool): Prepared {
   let ready = prepared.get(tool);
   if (!ready) {
     // io: 'input' describes what callers may send (defaults make fields optional).
@@ -88,7 +89,7 @@ function prepare(tool: MetaTool): Prepared {
 const ROUTED_TASK_TOOLS: ReadonlySet<string> = new Set(['gateway.tasks_get', 'gateway.tasks_result', 'gateway.tasks_cancel', 'gateway.tasks_list']);
 
 /** Whether tools/list shows the meta-tool: allowed by the gateway_tools lists and, under core, a core tool. */
-function listable(name: string, context: GatewayContext): boolean {
+export function listable(name: string, context: Pick<GatewayContext, 'policy'>): boolean {
   const policy = context.policy();
   const core = CORE_PROFILE_TOOLS.has(name) || (ROUTED_TASK_TOOLS.has(name) && replicaIdFrom() !== null);
   return (policy.gatewayToolsProfile === 'full' || core) && policy.gatewayToolAllowed(name);
@@ -183,8 +184,9 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext, 
       // Every answer passes the redaction pipeline: downstream output, errors and stderr tails alike.
       answer = context.redact(await (link ? link.serveCall(ctx, request.params.name, progressToken, run) : run()), { patterns });
     } catch (error) {
-      // A retry naming a requestState this caller was never given is a protocol error (-32602), not a tool's.
-      if (link?.isInvalidRetry(error)) throw error;
+      // A retry naming a requestState this caller was never given is a protocol error (-32602), not a tool's;
+      // so is a directly listed tool's server refusing a capability the request did not declare (-32021).
+      if (link?.isInvalidRetry(error) || isClientRefusal(error)) throw error;
       answer = context.redact(errorResult(error));
     }
     // A 2026-07-28 round that asks the client for input is not an outcome yet: the retry's answer is audited.

@@ -8,12 +8,13 @@
 // because the operator's policy is written against what servers show; an unlisted extra is answered
 // here (unknown prompt / resource not found) and never reaches the server. A lazy server whose lists are
 // not known yet is started for an allowed request, and the check is made against its fresh lists.
-import { ProtocolError, ResourceNotFoundError, type Server } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, ProtocolError, ResourceNotFoundError, type ClientCapabilities, type Server } from '@modelcontextprotocol/server';
 import { sameResourceUri } from '../policy';
 import type { ServerHandle } from '../supervisor/server-handle';
 import { splitToolId } from './cards';
 import { isGuidanceUri } from './guidance';
 import type { GatewayContext } from './meta-tool';
+import { getPromptThrough } from './passthrough/prompt-input';
 import { bareOwner, bareOwnerOfPrompt, connected, INVALID_PARAMS, live, namedServer, refuse } from './passthrough/targets';
 import { templateCovers } from './resource-templates';
 
@@ -67,7 +68,7 @@ export function registerResourcesAndPrompts(server: Server, gateway: GatewayCont
       .flatMap((h) => h.prompts.filter((p) => gateway.policy().promptAllowed(h.name, p.name)).map((prompt) => ({ ...prompt, name: `${h.name}::${prompt.name}` }))),
   }));
 
-  server.setRequestHandler('prompts/get', async (request) => {
+  server.setRequestHandler('prompts/get', async (request, ctx) => {
     const { name } = request.params;
     const unknown = (why: string) => new ProtocolError(INVALID_PARAMS, `Unknown prompt: ${name} (${why}; see prompts/list)`);
     // `server::prompt`, or a bare name exactly one running server lists (as bare resource URIs are read).
@@ -79,6 +80,9 @@ export function registerResourcesAndPrompts(server: Server, gateway: GatewayCont
     if (!decision.allowed) refuse(decision);
     const client = await connected(handle);
     if (!handle.prompts.some((p) => p.name === member)) throw unknown(`server "${handle.name}" does not list a prompt named "${member}"`);
-    return client.getPrompt({ name: member, arguments: request.params.arguments });
+    // The SDK types the 2026-07-28 envelope as an empty object; its keys are the spec's meta keys.
+    const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+    const declared = envelope ? (envelope[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) : server.getClientCapabilities();
+    return getPromptThrough({ client, server: handle.name, params: { name: member, arguments: request.params.arguments }, ctx, declared, gateway });
   });
 }

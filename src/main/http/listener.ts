@@ -43,6 +43,10 @@ export interface HttpGatewayOptions {
   audit?: AuditRing;
   /** Told the listener's own credentials (tokens, the instance token), so the core scrubs them too. */
   registerSecrets?(values: readonly string[]): void;
+  /** Downstream resource/prompt list changes, passed to 2026-07-28 subscriptions/listen streams; returns the undo. */
+  onListChanged?(listener: (kind: 'resources' | 'prompts') => void): () => void;
+  /** A tool's input schema as a stateless client sees it listed, for the Mcp-Param-* header check (SEP-2243). */
+  listedInputSchema?(project: string | null, clientName: string | null, name: string): Record<string, unknown> | null;
   log(line: string): void;
   /** Knobs for tests and embedders; the CLI uses the defaults. */
   tuning?: { jwks?: Partial<Omit<JwksCacheOptions, 'url'>>; sessionIdleMs?: number };
@@ -96,7 +100,9 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
     maxRequestBodySize: settings.maxBodyBytes,
     onerror: (error) => log(`http: ${safeMessage(error)}`),
   });
-  const endpoint = createMcpEndpoint({ sessions, modern, maxBodyBytes: settings.maxBodyBytes, requestTimeoutMs: settings.requestTimeoutMs, metrics, audit });
+  // A stateless client hears of list changes only on its listen streams (the SDK's router serves them).
+  const stopListChanges = options.onListChanged?.((kind) => (kind === 'prompts' ? modern.notify.promptsChanged() : modern.notify.resourcesChanged()));
+  const endpoint = createMcpEndpoint({ sessions, modern, listedInputSchema: options.listedInputSchema, maxBodyBytes: settings.maxBodyBytes, requestTimeoutMs: settings.requestTimeoutMs, metrics, audit });
   const gate: GateOptions = {
     originPolicy: buildOriginPolicy(boundPort, { publicUrls: [...auth.publicUrls, ...(settings.publicUrl ? [settings.publicUrl] : [])], allowedOrigins: settings.allowedOrigins }),
     rateLimiter: new RateLimiter(settings.rateLimitPerMinute),
@@ -194,6 +200,7 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
     },
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      stopListChanges?.();
       await sessions.closeAll();
       await modern.close().catch(() => undefined);
       server.closeAllConnections();

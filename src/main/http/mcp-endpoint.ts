@@ -10,6 +10,7 @@ import { readBody } from './body';
 import { runExchange, type ExchangeEnd } from './exchange';
 import { classifyText, INVALID_REQUEST, TRANSPORT_REFUSED, type InboundMessage } from './jsonrpc';
 import type { Metrics } from './metrics';
+import { HEADER_MISMATCH, paramHeaderMismatch } from './param-headers';
 import { headerValue, sendJson, sendRpcError, toWebRequest } from './replies';
 import type { Session, SessionRegistry } from './sessions';
 import { recordExchange } from './record';
@@ -24,6 +25,8 @@ export interface McpEndpointOptions {
   requestTimeoutMs: number;
   metrics: Metrics;
   audit: AuditRing;
+  /** A tool's input schema as a stateless client sees it listed (param-headers.ts); absent: no check. */
+  listedInputSchema?(project: string | null, clientName: string | null, name: string): Record<string, unknown> | null;
 }
 
 /** Requests the request timeout never cuts: tool calls (bounded by the core's own timers) and streams. */
@@ -78,6 +81,8 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
   }
 
   async function stateless(req: IncomingMessage, res: ServerResponse, caller: Caller, inbound: InboundMessage, body: string) {
+    const refused = headerMismatch(req, caller, inbound);
+    if (refused) return sendRpcError(res, 400, inbound.id, HEADER_MISMATCH, refused.message, {}, refused.data);
     const controller = new AbortController();
     // In the stateless era closing the stream is the cancellation, so a vanished client cancels.
     const onClose = () => {
@@ -98,6 +103,16 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
       res.off('close', onClose);
     }
     recordExchange(options, caller, null, inbound, end);
+  }
+
+  /** A 2026-07-28 tools/call whose Mcp-Param-* headers disagree with its arguments (SEP-2243), or null. */
+  function headerMismatch(req: IncomingMessage, caller: Caller, inbound: InboundMessage) {
+    if (!options.listedInputSchema || inbound.kind !== 'request' || inbound.method !== 'tools/call') return null;
+    const params = (inbound.message as { params?: { name?: unknown; arguments?: unknown; _meta?: Record<string, unknown> } }).params;
+    if (typeof params?.name !== 'string') return null;
+    const clientInfo = params._meta?.['io.modelcontextprotocol/clientInfo'] as { name?: unknown } | undefined;
+    const schema = options.listedInputSchema(caller.project ?? null, typeof clientInfo?.name === 'string' ? clientInfo.name : null, params.name);
+    return schema ? paramHeaderMismatch(schema, params.arguments, (name) => headerValue(req, name)) : null;
   }
 
   async function post(req: IncomingMessage, res: ServerResponse, caller: Caller) {

@@ -14,8 +14,8 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 }
 
 /** A JSON-RPC error as the HTTP answer (what MCP clients parse on a refused POST). */
-export function sendRpcError(res: ServerResponse, status: number, id: JsonRpcId | null, code: number, message: string, headers: Record<string, string> = {}): void {
-  sendJson(res, status, jsonRpcError(id, code, message), headers);
+export function sendRpcError(res: ServerResponse, status: number, id: JsonRpcId | null, code: number, message: string, headers: Record<string, string> = {}, data?: unknown): void {
+  sendJson(res, status, jsonRpcError(id, code, message, data), headers);
 }
 
 export function sendText(res: ServerResponse, status: number, text: string, contentType: string): void {

@@ -23,6 +23,9 @@ import { DEFAULT_MAX_BODY_BYTES } from './body';
 import { SessionEventStore } from './event-store';
 import { withReplica } from '../common/replica';
 
+/** How long a client waits before it resumes a closed SSE stream with Last-Event-ID (the SSE `retry` field). */
+const SSE_RETRY_MS = 1000;
+
 export const SESSION_IDLE_MS = 60 * 60 * 1000;
 export const MAX_SESSIONS = 1000;
 export const MAX_SESSIONS_PER_PRINCIPAL = 250;
@@ -174,6 +177,8 @@ export class SessionRegistry {
         sessionIdGenerator: () => id,
         maxRequestBodySize: DEFAULT_MAX_BODY_BYTES,
         eventStore: new SessionEventStore(),
+        // SEP-1699: the priming event says how long a client waits before it resumes a stream that closed.
+        retryInterval: SSE_RETRY_MS,
         onsessioninitialized: () => {
           if (!session || !this.opening.delete(id)) return;
           adopted = true;

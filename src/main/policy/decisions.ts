@@ -69,7 +69,7 @@ export function decisionsFor(rules: SectionRules, error: PolicyError | null, sou
       : refuse('E402', `Gateway tool blocked by policy: ${name}`, 'gateway_tools.allowlist/denylist');
   });
 
-  // A relay is named "server::sampling" or "server::elicitation"; a bare server name covers every kind.
+  // A relay is named "server::sampling", "server::elicitation" or "server::roots"; a bare server name covers every kind.
   const decideRelay = (server: string, kind: RelayKind): PolicyDecision => {
     const serverDecision = decideServer(server);
     if (!serverDecision.allowed) return serverDecision;

@@ -24,8 +24,8 @@ export const PolicyFileSchema = z.strictObject({
   prompts: lists,
   gateway_tools: z.strictObject({ allowlist: globList, denylist: globList, profile: z.enum(GATEWAY_TOOLS_PROFILES).nullish() }).nullish(),
   packages: lists,
-  // Gatehouse: server→client requests (sampling, elicitation) relayed to the calling client, by
-  // "server::sampling" / "server::elicitation" or the bare server name.
+  // Gatehouse: server→client requests (sampling, elicitation, roots) relayed to the calling client, by
+  // "server::sampling" / "server::elicitation" / "server::roots" or the bare server name.
   relays: lists,
   // Gatehouse: which downstream tools are listed directly in tools/list, per client (its clientInfo name)
   // or per server; the default is progressive (only the gateway.* meta-tools).

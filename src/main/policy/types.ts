@@ -80,7 +80,7 @@ export interface ExposurePolicy {
 }
 
 /** What a server may ask the client for while serving a call. */
-export type RelayKind = 'sampling' | 'elicitation';
+export type RelayKind = 'sampling' | 'elicitation' | 'roots';
 
 export interface GlobLists {
   allowlist: string[];

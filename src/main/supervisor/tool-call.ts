@@ -143,7 +143,8 @@ export async function runToolCall(
         },
       }) as Promise<CallToolResult | InputRequiredResult>;
     const params: CallParams = { name: tool, arguments: args, ...callMeta(client, server, options) };
-    let result = await send(params);
+    const initial = client.getProtocolEra() === 'modern' ? options.channel?.initialResponses : undefined;
+    let result = await send(initial ? { ...params, inputResponses: initial } : params);
     for (let round = 1; isInputRequiredResult(result); round++) {
       if (round > MAX_INPUT_ROUNDS) throw tooManyRounds(options.toolId);
       const answers = await answerInputRequests(server, call, pending, options.channel, result);
@@ -181,7 +182,7 @@ async function answerInputRequests(server: string, call: PendingCall, pending: P
   pending.setWaiting(call.id, entries.map(([, request]) => request.method).join(', '));
   try {
     const answers = await Promise.all(
-      entries.map(async ([key, request]) => [key, await channel.ask(server, request as ClientRequest, call.controller.signal)] as const),
+      entries.map(async ([key, request]) => [key, await channel.ask(server, request as ClientRequest, call.controller.signal, key)] as const),
     );
     return Object.fromEntries(answers);
   } finally {

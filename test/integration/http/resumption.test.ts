@@ -4,25 +4,30 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_HEADERS, openSession, raw, startGateway, type Running } from './support';
 
-/** POSTs and hangs up as soon as the first SSE event id has arrived; returns that id. */
-function postUntilFirstEventId(port: number, headers: Record<string, string>, body: string): Promise<string> {
+/** POSTs and hangs up as soon as `pick` finds what it wants in the SSE stream so far; returns that. */
+function postUntil(port: number, headers: Record<string, string>, body: string, pick: (text: string) => string | undefined): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/mcp', headers: { host: `127.0.0.1:${port}`, ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => {
         text += chunk.toString('utf8');
-        const match = /^id: (\S+)$/m.exec(text);
-        if (match?.[1]) {
-          resolve(match[1]);
+        const found = pick(text);
+        if (found !== undefined) {
+          resolve(found);
           req.destroy();
         }
       });
-      res.on('end', () => reject(new Error(`stream ended without an event id: ${text.slice(0, 300)}`)));
+      res.on('end', () => reject(new Error(`stream ended before it was found: ${text.slice(0, 300)}`)));
     });
     req.on('error', () => undefined); // the hang-up is ours
     req.end(body);
   });
 }
+
+/** The first SSE event id of the stream. */
+const firstEventId = (text: string) => /^id: (\S+)$/m.exec(text)?.[1];
+/** The lines of the first whole SSE event. */
+const firstEvent = (text: string) => (text.includes('\n\n') ? text.slice(0, text.indexOf('\n\n')) : undefined);
 
 describe('SSE resumption', () => {
   let gw: Running;
@@ -41,7 +46,7 @@ describe('SSE resumption', () => {
       method: 'tools/call',
       params: { name: 'gateway.invoke', arguments: { tool_id: 'everything::trigger-long-running-operation', arguments: { duration: 1, steps: 2 } }, _meta: { progressToken: 'p1' } },
     };
-    const eventId = await postUntilFirstEventId(port, headers, JSON.stringify(call));
+    const eventId = await postUntil(port, headers, JSON.stringify(call), firstEventId);
 
     const replay = await raw({ port, method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25', 'last-event-id': eventId } });
     expect(replay.status).toBe(200);
@@ -57,5 +62,15 @@ describe('SSE resumption', () => {
     const other = await openSession(port);
     const foreign = await raw({ port, method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': other, 'mcp-protocol-version': '2025-11-25', 'last-event-id': eventId } });
     expect(foreign.text).not.toContain('long-1');
+  });
+
+  it('tells the client when to reconnect: the priming event carries a retry field (SEP-1699)', async () => {
+    const port = gw.http.port;
+    const sessionId = await openSession(port);
+    const headers = { ...JSON_HEADERS, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' };
+    const call = { jsonrpc: '2.0', id: 'retry-1', method: 'tools/call', params: { name: 'gateway.list_servers', arguments: {} } };
+    const priming = await postUntil(port, headers, JSON.stringify(call), firstEvent);
+    expect(priming).toMatch(/^id: \S+$/m);
+    expect(priming).toMatch(/^retry: \d+$/m);
   });
 });

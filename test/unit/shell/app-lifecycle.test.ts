@@ -127,6 +127,8 @@ function fakeCore(start: () => Promise<void> = async () => {}) {
     addSecretValue: () => undefined,
     hasPendingWork: () => false,
     endSession: () => 0,
+    onListChanged: () => () => undefined,
+    listedInputSchema: () => null,
     start: vi.fn(start),
     stop,
     createMcpServer: () => {

@@ -17,6 +17,9 @@ interface Exposed {
   toolId: string;
 }
 
+/** What listing needs of a session's context: the policy and the servers it can see. */
+export type ListingContext = Pick<GatewayContext, 'policy' | 'supervisor'>;
+
 /** Characters the MCP spec allows in a tool name (2025-11-25: SHOULD be [A-Za-z0-9_.-], 1-128). */
 const SPEC_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
@@ -31,7 +34,7 @@ function listed(name: string, tool: Tool): Tool {
 }
 
 /** The downstream tools this client sees directly, by mode; empty when every mode is progressive. */
-function exposed(gateway: GatewayContext, clientName: string | null): Exposed[] {
+function exposed(gateway: ListingContext, clientName: string | null): Exposed[] {
   const policy = gateway.policy();
   const exposure = policy.exposure;
   if (exposure.progressiveOnly) return [];
@@ -61,7 +64,7 @@ function exposed(gateway: GatewayContext, clientName: string | null): Exposed[] 
 }
 
 /** The downstream tools this client sees directly (their listed form). */
-export function exposedTools(gateway: GatewayContext, clientName: string | null): Tool[] {
+export function exposedTools(gateway: ListingContext, clientName: string | null): Tool[] {
   return exposed(gateway, clientName).map((entry) => entry.tool);
 }
 

@@ -122,6 +122,8 @@ export class SessionLink implements LogListener, Subscriber {
         return isLogLevel(level) ? level : null;
       },
       sentUrlElicitation: envelope ? undefined : (server, id) => this.hub.expectUrlNotice(server, id, this),
+      // A first request (no requestState: a retry resumes its parked call instead) may carry answers already.
+      ...(envelope && ctx.mcpReq.inputResponses && { initialResponses: ctx.mcpReq.inputResponses }),
     });
   }
 

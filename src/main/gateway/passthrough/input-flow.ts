@@ -1,11 +1,12 @@
 // One upstream tools/call that may have to ask its client for input while a downstream server serves it
-// (sampling, elicitation). In the 2025-11-25 era the request stays open and each question is sent to the
-// client as a request related to it. In the 2026-07-28 era there are no server→client requests: the
-// call answers `input_required` with the questions and an opaque requestState, the downstream call keeps
-// running here ("parked"), and the client's retry — carrying the answers and the same requestState —
-// picks it up again, until the call completes. The requestState is a 256-bit random key into this
-// registry, bound to the session (or principal) that made the call: it cannot be forged or replayed by
-// another caller, and it expires if the client never comes back.
+// (sampling, elicitation, roots). In the 2025-11-25 era the request stays open and each question is sent to
+// the client as a request related to it. In the 2026-07-28 era there are no server→client requests: the
+// call answers `input_required` with the questions (under the server's own inputRequests keys) and an
+// opaque requestState, the downstream call keeps running here ("parked"), and the client's retry —
+// carrying the answers and that requestState — picks it up again, until the call completes. The
+// requestState is a 256-bit random key into this registry, new every round, bound to the session (or
+// principal) that made the call: it cannot be forged or replayed by another caller, and it expires if the
+// client never comes back.
 import { randomBytes } from 'node:crypto';
 import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import { ProtocolError } from '@modelcontextprotocol/server';
@@ -40,7 +41,8 @@ export interface Attachment {
 export type Served = CallToolResult | InputRequiredResult;
 
 export class InputFlow {
-  readonly token = randomBytes(32).toString('hex');
+  /** The requestState the client's next retry names: a new one every round, so an old one cannot be replayed. */
+  token = randomBytes(32).toString('hex');
   /** The call's own cancellation: it outlives any one upstream request in the 2026 era. */
   readonly controller = new AbortController();
   private readonly asks = new Map<string, Ask>();
@@ -60,12 +62,15 @@ export class InputFlow {
     return this.attached;
   }
 
-  /** Asks the client; in the 2026 era the question waits for the upstream request to hand it over. */
-  ask(request: ClientRequest, signal: AbortSignal): Promise<Answer> {
+  /**
+   * Asks the client; in the 2026 era the question waits for the upstream request to hand it over, under
+   * the server's own key when it gave one (the client answers by that key) and not already waiting.
+   */
+  ask(request: ClientRequest, signal: AbortSignal, serverKey?: string): Promise<Answer> {
     const push = this.attached?.push;
     if (push) return push(request, signal);
     return new Promise<Answer>((resolve, reject) => {
-      const key = `gatehouse-${++this.counter}`;
+      const key = serverKey !== undefined && !this.asks.has(serverKey) ? serverKey : `gatehouse-${++this.counter}`;
       const onAbort = () => {
         this.asks.delete(key);
         reject(signal.reason);
@@ -155,6 +160,7 @@ export class InputFlow {
   }
 
   private park(): void {
+    this.token = randomBytes(32).toString('hex');
     this.registry.park(this);
     this.expiry = setTimeout(() => {
       this.registry.forget(this);

@@ -3,12 +3,14 @@
 // notifications/resources/updated only to those sessions, under the URI each subscribed with (bare or
 // `server::uri`). A subscription is renewed when its server reconnects, and dropped downstream when its
 // last session unsubscribes or ends. Policy is checked on subscribe and again on every update.
+// Downstream, the era of the server's connection decides the shape (downstream-subscription.ts).
 import type { Client } from '@modelcontextprotocol/client';
 import { ProtocolError, ResourceNotFoundError, type Server } from '@modelcontextprotocol/server';
 import { safeMessage } from '../../common/errors';
 import { sameResourceUri, type LoadedPolicy } from '../../policy';
 import type { GatewayContext } from '../meta-tool';
 import { templateCovers } from '../resource-templates';
+import { openDownstream, type DownstreamSubscription } from './downstream-subscription';
 import { connected, offers, refuse, resourceTarget } from './targets';
 
 const METHOD_NOT_FOUND = -32601;
@@ -23,6 +25,8 @@ interface Entry {
   uri: string;
   /** Each subscriber with the spellings it subscribed under. */
   subscribers: Map<Subscriber, Set<string>>;
+  /** The subscription held at the server, once it is open. */
+  downstream?: DownstreamSubscription;
 }
 
 export interface SubscriptionDeps {
@@ -56,7 +60,13 @@ export class Subscriptions {
     client.setNotificationHandler('notifications/resources/updated', (notification) => this.updated(server, notification.params.uri));
     for (const entry of this.entries.values()) {
       if (entry.server !== server) continue;
-      client.subscribeResource({ uri: entry.uri }).catch((error: unknown) => this.deps.note(`[${server}] renewing the subscription to ${entry.uri} failed: ${safeMessage(error)}`));
+      openDownstream(client, entry.uri)
+        .then((downstream) => {
+          // Released while it was being renewed: nobody wants it any more.
+          if (this.entries.get(key(entry.server, entry.uri)) === entry) entry.downstream = downstream;
+          else void downstream.close();
+        })
+        .catch((error: unknown) => this.deps.note(`[${server}] renewing the subscription to ${entry.uri} failed: ${safeMessage(error)}`));
     }
   }
 
@@ -87,12 +97,16 @@ export class Subscriptions {
     entry.subscribers.set(subscriber, spellings);
     if (!fresh) return;
     this.entries.set(id, entry);
+    let downstream: DownstreamSubscription;
     try {
-      await client.subscribeResource({ uri });
+      downstream = await openDownstream(client, uri);
     } catch (error) {
       this.entries.delete(id);
       throw error;
     }
+    // Released while it was opening (its sessions unsubscribed or ended): nobody holds it any more.
+    if (this.entries.get(id) === entry) entry.downstream = downstream;
+    else await downstream.close().catch(() => undefined);
   }
 
   private async unsubscribe(gateway: GatewayContext, subscriber: Subscriber, reference: string): Promise<void> {
@@ -108,10 +122,9 @@ export class Subscriptions {
   private async release(entry: Entry): Promise<void> {
     if (entry.subscribers.size) return;
     this.entries.delete(key(entry.server, entry.uri));
-    await this.deps
-      .clientOf(entry.server)
-      ?.unsubscribeResource({ uri: entry.uri })
-      .catch((error: unknown) => this.deps.note(`[${entry.server}] unsubscribing from ${entry.uri} failed: ${safeMessage(error)}`));
+    // Its connection may have been replaced since (the renewal then holds the live one): close what is held.
+    if (!this.deps.clientOf(entry.server)) return;
+    await entry.downstream?.close().catch((error: unknown) => this.deps.note(`[${entry.server}] unsubscribing from ${entry.uri} failed: ${safeMessage(error)}`));
   }
 
   private updated(server: string, uri: string): void {

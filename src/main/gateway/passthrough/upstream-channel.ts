@@ -1,5 +1,5 @@
 // The client side of one upstream tools/call, as the downstream call sees it (supervisor ClientChannel):
-// a server's question goes to this client only if policy lets that server ask and the client declared
+// a server's question (sampling, elicitation, roots/list) goes to this client only if policy lets that server ask and the client declared
 // it can answer — otherwise the server gets the spec's error (-32601: this client offers no such method;
 // -32602: an elicitation mode the client did not declare). Log lines the server sends while serving the
 // call go to this client at the level it asked for.
@@ -13,7 +13,7 @@ import { severity, type LogLevel } from './log-levels';
 const METHOD_NOT_FOUND = -32601;
 const INVALID_PARAMS = -32602;
 
-const KIND_OF: Record<string, RelayKind> = { 'sampling/createMessage': 'sampling', 'elicitation/create': 'elicitation' };
+const KIND_OF: Record<string, RelayKind> = { 'sampling/createMessage': 'sampling', 'elicitation/create': 'elicitation', 'roots/list': 'roots' };
 
 export interface ChannelSource {
   flow: InputFlow;
@@ -24,6 +24,8 @@ export interface ChannelSource {
   logLevel(): LogLevel | null;
   /** A URL-mode elicitation went to this client (its completion notice is routed back here). */
   sentUrlElicitation?(server: string, elicitationId: string): void;
+  /** Answers the client sent with its first request (2026-07-28), before it was asked anything. */
+  initialResponses?: Record<string, unknown>;
 }
 
 /** The elicitation modes a client declared: `{}` (the 2025-06 shape) means form only. */
@@ -34,6 +36,10 @@ function elicitationModes(declared: Record<string, unknown>): Set<string> {
 
 /** Throws the error the server should get when this client cannot answer the request. */
 function checkCapability(kind: RelayKind, request: ClientRequest, capabilities: ClientCapabilities | undefined): void {
+  if (kind === 'roots') {
+    if (!capabilities?.roots) throw new ProtocolError(METHOD_NOT_FOUND, 'the client session that made this call does not support roots (it did not declare the roots capability)');
+    return;
+  }
   if (kind === 'sampling') {
     if (!capabilities?.sampling) throw new ProtocolError(METHOD_NOT_FOUND, 'the client session that made this call does not support sampling (it did not declare the sampling capability)');
     if (request.params?.tools !== undefined && !capabilities.sampling.tools) {
@@ -51,13 +57,13 @@ function checkCapability(kind: RelayKind, request: ClientRequest, capabilities: 
 export function upstreamChannel(source: ChannelSource): ClientChannel {
   const { flow, gateway } = source;
   return {
-    async ask(server, request, signal) {
+    async ask(server, request, signal, key) {
       const kind = KIND_OF[request.method];
       if (!kind) throw new ProtocolError(METHOD_NOT_FOUND, `Gatehouse does not relay ${request.method} to its clients`);
       const decision = gateway.policy().decideRelay(server, kind);
       if (!decision.allowed) throw new ProtocolError(METHOD_NOT_FOUND, `${decision.message} (${decision.suggestion})`);
       checkCapability(kind, request, source.capabilities());
-      const answer = await flow.ask(request, signal);
+      const answer = await flow.ask(request, signal, key);
       const id = request.params?.elicitationId;
       if (kind === 'elicitation' && request.params?.mode === 'url' && typeof id === 'string') source.sentUrlElicitation?.(server, id);
       return answer;
@@ -65,11 +71,12 @@ export function upstreamChannel(source: ChannelSource): ClientChannel {
     capabilitiesFor(server) {
       const declared = source.capabilities() ?? {};
       const allowed: Record<string, unknown> = {};
-      for (const kind of ['sampling', 'elicitation'] as const) {
+      for (const kind of ['sampling', 'elicitation', 'roots'] as const) {
         if (declared[kind] && gateway.policy().decideRelay(server, kind).allowed) allowed[kind] = declared[kind];
       }
       return allowed;
     },
+    ...(source.initialResponses && { initialResponses: source.initialResponses }),
     logLevel: () => source.logLevel(),
     log(params) {
       const wanted = source.logLevel();

@@ -7,6 +7,7 @@ import { callError } from '../call-errors';
 import { validateArguments } from '../validate-arguments';
 import { errorEntry, jsonResult } from '../envelope';
 import { resultAnswer } from '../result-answer';
+import { clientRefusal } from '../passthrough/client-refusal';
 import { directAnswer } from '../passthrough/direct-answer';
 import { defineMetaTool } from '../meta-tool';
 import { resolveTool, type ResolvedTool } from '../resolve-tool';
@@ -108,6 +109,8 @@ export const invoke = defineMetaTool({
         onProgress: call.progressToken === undefined ? undefined : (progress) => void call.sendProgress(progress),
       });
     } catch (error) {
+      const refusal = call.direct ? clientRefusal(error) : null;
+      if (refusal) throw refusal;
       return failure(callError(error, { server: handle.name, toolId, timeoutMs, startedAt }));
     }
 
