@@ -61,10 +61,13 @@ export async function startSignIn(state: ServerOAuthState, definition: RemoteSer
   const listener = await openLoopbackRedirect(flow.state, registeredPort(client?.redirect_uris));
   flow.redirectUrl = listener.url;
   const provider = new GatehouseOAuthProvider(state, definition, flow);
+  // The configured metadata URL first; else the one the server's challenge named (RFC 9728 §5.1: the
+  // client uses it instead of the well-known paths, where such a server publishes nothing).
+  const metadataUrl = definition.auth?.protectedResourceMetadataUrl ?? state.challenge?.resourceMetadataUrl;
   const base = {
     serverUrl: definition.url,
     fetchFn: options.fetchFn,
-    ...(definition.auth?.protectedResourceMetadataUrl ? { resourceMetadataUrl: new URL(definition.auth.protectedResourceMetadataUrl) } : {}),
+    ...(metadataUrl ? { resourceMetadataUrl: new URL(metadataUrl) } : {}),
   };
 
   let first: 'AUTHORIZED' | 'REDIRECT';
