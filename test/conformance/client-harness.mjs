@@ -15,6 +15,9 @@ import { GATEHOUSE_BIN, REPO } from './lib/paths.mjs';
 import { sampleArguments } from './lib/sample-arguments.mjs';
 
 const url = process.argv.at(-1);
+/** The suite's scenario context (MCP_CONFORMANCE_CONTEXT), e.g. the tool calls a scenario wants made. */
+const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT || '{}');
+const scenarioCalls = Array.isArray(context.toolCalls) ? context.toolCalls : [];
 const say = (line) => process.stderr.write(`harness: ${line}\n`);
 
 async function meta(client, name, args = {}) {
@@ -77,15 +80,25 @@ async function run() {
     for (const card of body.results ?? []) {
       const described = await meta(client, 'gateway.describe', { tool_id: card.tool_id, include_input_schema: true });
       const schema = described.body.input_schema ?? {};
-      const call = () => meta(client, 'gateway.invoke', { tool_id: card.tool_id, arguments: sampleArguments(schema) });
-      let invoked = await call();
-      // E201: the server wants a (wider) sign-in, e.g. a 403 insufficient_scope; sign in again and retry once.
-      if (!invoked.body.ok && invoked.body.errors?.[0]?.code === 'E201') {
-        await signInIfAsked(client);
-        invoked = await call();
+      // The scenario's own calls when its context names some for this tool (their values are what it
+      // checks, e.g. non-ASCII header values), else arguments sampled from the schema.
+      // A null is left out: Gatehouse checks arguments against the listed schema, and a null for a
+      // `boolean` parameter is refused there (E304) before any request; leaving it out is the "not
+      // provided" half of the omit-the-header rule the scenario checks.
+      const named = scenarioCalls
+        .filter((c) => `remote::${c.name}` === card.tool_id)
+        .map((c) => Object.fromEntries(Object.entries(c.arguments ?? {}).filter(([, value]) => value !== null)));
+      for (const args of named.length ? named : [sampleArguments(schema)]) {
+        const call = () => meta(client, 'gateway.invoke', { tool_id: card.tool_id, arguments: args });
+        let invoked = await call();
+        // E201: the server wants a (wider) sign-in, e.g. a 403 insufficient_scope; sign in again and retry once.
+        if (!invoked.body.ok && invoked.body.errors?.[0]?.code === 'E201') {
+          await signInIfAsked(client);
+          invoked = await call();
+        }
+        say(`invoke ${card.tool_id}: ok=${invoked.body.ok} ${invoked.body.ok ? '' : JSON.stringify(invoked.body.errors ?? []).slice(0, 300)}`);
+        if (!invoked.body.ok) failures += 1;
       }
-      say(`invoke ${card.tool_id}: ok=${invoked.body.ok} ${invoked.body.ok ? '' : JSON.stringify(invoked.body.errors ?? []).slice(0, 300)}`);
-      if (!invoked.body.ok) failures += 1;
     }
     for (const resource of (await client.listResources()).resources.filter((r) => !r.uri.startsWith('gatehouse://'))) {
       await client.readResource({ uri: resource.uri }).catch((error) => say(`read ${resource.uri}: ${error.message}`));
