@@ -39,10 +39,16 @@ export interface SignInOptions {
   timeoutMs: number;
 }
 
-/** The scope to ask for and whether a refresh could do (it cannot widen a grant, RFC 6749 §6). */
+/**
+ * The scope to ask for and whether a refresh could do (it cannot widen a grant, RFC 6749 §6). The
+ * server's challenge comes first (the spec's scope selection: the WWW-Authenticate scope, else the
+ * metadata's scopes_supported, which the SDK applies when this is null); a step-up asks for what was
+ * granted as well, so the new token does not lose it (SEP-2350).
+ */
 function wantedScope(state: ServerOAuthState, options: SignInOptions) {
   const stored = state.cachedTokens();
-  const scope = stored?.required_scope || options.scope ? scopeUnion(stored?.scope, stored?.required_scope, options.scope) : null;
+  const asked = scopeUnion(stored?.required_scope, options.scope, state.challenge?.scope);
+  const scope = asked ? scopeUnion(stored?.scope, asked) : null;
   const widening = scope !== null && missingScopes(scope, stored?.scope).length > 0;
   return { scope, force: options.force === true || widening || state.problem !== null };
 }
