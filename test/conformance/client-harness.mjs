@@ -54,13 +54,17 @@ async function run() {
   const project = join(base, 'project');
   mkdirSync(project, { recursive: true });
   const config = join(base, 'mcp.json');
-  writeFileSync(config, JSON.stringify({ mcpServers: { remote: { type: 'http', url } } }));
+  // A scenario whose authorization server has the client registered beforehand hands its credentials in
+  // the context: the entry names the client (gatehouse.oauth), and the secret reaches Gatehouse as a
+  // variable of its environment, as an operator's would (never written in the file).
+  const preregistered = typeof context.client_id === 'string' ? { oauth: { client_id: context.client_id, ...(context.client_secret ? { client_secret: '${CONFORMANCE_CLIENT_SECRET}' } : {}) } } : null;
+  writeFileSync(config, JSON.stringify({ mcpServers: { remote: { type: 'http', url, ...(preregistered ? { gatehouse: preregistered } : {}) } } }));
   // HOME and the XDG folders come from the caller (with-keychain.sh gives each scenario a fresh keyring).
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [GATEHOUSE_BIN, 'serve', '--transport', 'stdio', '--standalone', '--config', config, '--project', project],
     cwd: REPO,
-    env: { ...process.env, GATEHOUSE_CATALOG_INDEX: 'off' },
+    env: { ...process.env, GATEHOUSE_CATALOG_INDEX: 'off', ...(context.client_secret ? { CONFORMANCE_CLIENT_SECRET: String(context.client_secret) } : {}) },
     stderr: 'inherit',
   });
   const client = new Client({ name: 'gatehouse-conformance-harness', version: '1.0.0' }, { capabilities: {} });

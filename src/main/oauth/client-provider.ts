@@ -17,6 +17,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { RemoteServerDefinition } from '../config/types';
 import { tokensFromRecord } from './expiry';
+import { preregisteredClient } from './preregistered-client';
 import type { OAuthProblem } from './problem';
 import type { ServerOAuthState } from './server-state';
 
@@ -76,6 +77,9 @@ export class GatehouseOAuthProvider implements OAuthClientProvider {
   }
 
   async clientInformation(_ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
+    // A pre-registered client wins over anything registered before the entry named it.
+    const preregistered = await preregisteredClient(this.definition, this.server);
+    if (preregistered) return preregistered;
     const client = await this.server.loadClient();
     if (!client) return undefined;
     const { v: _v, server_url: _url, issuer, redirect_uris: _uris, token_endpoint_auth_method: _method, scope: _scope, ...info } = client;
@@ -83,6 +87,8 @@ export class GatehouseOAuthProvider implements OAuthClientProvider {
   }
 
   async saveClientInformation(info: StoredOAuthClientInformation): Promise<void> {
+    // The SDK stamps the issuer on the client it was given; a pre-registered one lives in the config.
+    if (this.definition.auth?.preregisteredClient) return;
     const full = info as StoredOAuthClientInformation & { redirect_uris?: string[]; token_endpoint_auth_method?: string; scope?: string };
     await this.server.saveClient({
       issuer: info.issuer ?? null,

@@ -22,6 +22,8 @@ export interface StateHooks {
   /** Every token value read or written is handed here (the redaction pipeline's secret values). */
   onSecret: (value: string) => void;
   now: () => number;
+  /** A `${NAME}` value (environment, then keychain), for a pre-registered client's secret; null when unset. */
+  resolveSecret: (name: string) => Promise<string | null>;
 }
 
 export class ServerOAuthState {

@@ -59,7 +59,8 @@ export async function startSignIn(state: ServerOAuthState, definition: RemoteSer
   let client = await state.loadClient().catch(() => null);
   // A registration limited to narrower scopes cannot be granted wider ones: register again (not for a
   // client-ID metadata document, whose client id is a URL the operator publishes).
-  if (client?.scope !== undefined && scope && !/^https:/.test(client.client_id) && missingScopes(scope, client.scope).length) {
+  const preregistered = definition.auth?.preregisteredClient !== undefined;
+  if (!preregistered && client?.scope !== undefined && scope && !/^https:/.test(client.client_id) && missingScopes(scope, client.scope).length) {
     await state.deleteClient();
     client = null;
   }
