@@ -81,7 +81,20 @@ async function run() {
       if (connected.body.errors?.[0]?.code !== 'E201') break;
       await signInIfAsked(client);
     }
-    const { body } = await meta(client, 'gateway.catalog_search', { query: '', filters: { server: 'remote' }, limit: 100 });
+    const search = async () => (await meta(client, 'gateway.catalog_search', { query: '', filters: { server: 'remote' }, limit: 100 })).body;
+    let body = await search();
+    if (!(body.results ?? []).length) {
+      // Connected but no tools: health says why. A server that refused the token after the handshake
+      // (degraded, "refused Gatehouse's credential", e.g. it moved to another authorization server) wants
+      // a new sign-in, as the E201 in its last_error says.
+      const row = (await meta(client, 'gateway.health', { verbose: true })).body.servers?.find((s) => s.name === 'remote');
+      say(`no tools listed: ${row?.state ?? 'unknown'} ${row?.last_error ?? ''}`.slice(0, 400));
+      if (/refused Gatehouse's credential/.test(row?.last_error ?? '')) {
+        await signInIfAsked(client);
+        await meta(client, 'gateway.connect_server', { server_name: 'remote' });
+        body = await search();
+      }
+    }
     let failures = 0;
     for (const card of body.results ?? []) {
       const described = await meta(client, 'gateway.describe', { tool_id: card.tool_id, include_input_schema: true });

@@ -79,6 +79,10 @@ export function connectionAuth(state: ServerOAuthState, definition: RemoteServer
       throw options.refused(state.problem);
     }
     const metadataUrl = resourceMetadataOf(ctx.response);
+    // A refusal may mean the server moved to another authorization server (SEP-2352): renew against what
+    // its metadata says now. Tokens of the old issuer are then not refreshed but reported as a sign-in
+    // to do again, which registers with the new one.
+    state.discovery = undefined;
     try {
       await renew(state, definition, options.fetchFn, metadataUrl);
     } catch {

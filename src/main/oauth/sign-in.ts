@@ -55,6 +55,10 @@ function wantedScope(state: ServerOAuthState, options: SignInOptions) {
 
 export async function startSignIn(state: ServerOAuthState, definition: RemoteServerDefinition, options: SignInOptions): Promise<SignInSession> {
   await state.loadTokens(true);
+  // Discovery afresh for every sign-in: the protected-resource metadata may name another authorization
+  // server by now (SEP-2352), and the SDK would otherwise reuse the one it found before. With a new
+  // issuer it sets aside the client and tokens of the old one and registers again.
+  state.discovery = undefined;
   const { scope, force } = wantedScope(state, options);
   let client = await state.loadClient().catch(() => null);
   // A registration limited to narrower scopes cannot be granted wider ones: register again (not for a
