@@ -58,7 +58,12 @@ async function run() {
   // the context: the entry names the client (gatehouse.oauth), and the secret reaches Gatehouse as a
   // variable of its environment, as an operator's would (never written in the file).
   const preregistered = typeof context.client_id === 'string' ? { oauth: { client_id: context.client_id, ...(context.client_secret ? { client_secret: '${CONFORMANCE_CLIENT_SECRET}' } : {}) } } : null;
-  writeFileSync(config, JSON.stringify({ mcpServers: { remote: { type: 'http', url, ...(preregistered ? { gatehouse: preregistered } : {}) } } }));
+  // The client-ID metadata document the suite's authorization servers know (SEP-991): the harness names it
+  // as an operator who published one would. Gatehouse uses it only where the authorization server says it
+  // fetches such documents; elsewhere it registers dynamically as before.
+  const documentUrl = 'https://conformance-test.local/client-metadata.json';
+  const entry = { type: 'http', url, client_id_metadata_document_url: documentUrl, ...(preregistered ? { gatehouse: preregistered } : {}) };
+  writeFileSync(config, JSON.stringify({ mcpServers: { remote: entry } }));
   // HOME and the XDG folders come from the caller (with-keychain.sh gives each scenario a fresh keyring).
   const transport = new StdioClientTransport({
     command: process.execPath,
