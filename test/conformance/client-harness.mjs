@@ -72,7 +72,27 @@ async function run() {
     env: { ...process.env, GATEHOUSE_CATALOG_INDEX: 'off', ...(context.client_secret ? { CONFORMANCE_CLIENT_SECRET: String(context.client_secret) } : {}) },
     stderr: 'inherit',
   });
-  const client = new Client({ name: 'gatehouse-conformance-harness', version: '1.0.0' }, { capabilities: {} });
+  // The agent behind Gatehouse takes the requests a server makes while serving a call (Gatehouse relays
+  // them to the session that made the call), as a person who accepts every form: elicitation (form mode,
+  // the schema's defaults applied by the SDK, SEP-1034) and sampling.
+  const client = new Client(
+    { name: 'gatehouse-conformance-harness', version: '1.0.0' },
+    { capabilities: { elicitation: { form: { applyDefaults: true } }, sampling: {} } },
+  );
+  client.setRequestHandler('elicitation/create', async (request) => {
+    say(`elicitation: ${String(request.params.message ?? '').slice(0, 120)}`);
+    const schema = request.params.requestedSchema;
+    // Required fields answered from the schema; the rest left out, so the SDK fills their defaults.
+    const required = new Set(schema?.required ?? []);
+    const sampled = schema ? sampleArguments(schema) : {};
+    return { action: 'accept', content: Object.fromEntries(Object.entries(sampled).filter(([key]) => required.has(key))) };
+  });
+  client.setRequestHandler('sampling/createMessage', async () => ({
+    role: 'assistant',
+    content: { type: 'text', text: 'sampled by the conformance harness' },
+    model: 'conformance-harness',
+    stopReason: 'endTurn',
+  }));
   await client.connect(transport);
   try {
     // A refused connect (E201) is answered by signing in and connecting again, as an agent following the
