@@ -37,7 +37,9 @@ const again = (server: string) => `gateway.auth_connect(server_name='${server}',
  */
 async function connectAfterSignIn(handle: ServerHandle): Promise<string> {
   const degraded = handle.status === 'degraded' && handle.row().pending_count === 0;
-  if (handle.status !== 'auth_required' && handle.status !== 'error' && !degraded) return 'the server uses the new token from its next request';
+  // A start already under way (the other caller's restart) is waited for, so the answer tells its outcome.
+  const waiting = handle.status === 'auth_required' || handle.status === 'error' || handle.status === 'starting' || handle.status === 'restarting';
+  if (!waiting && !degraded) return 'the server uses the new token from its next request';
   try {
     if (degraded) await handle.restart();
     else await handle.ensureConnected();
