@@ -7,11 +7,10 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startCore, type CoreUnderTest } from '../../helpers/core';
 import { keychainCoreEnv } from '../../helpers/keychain-env';
-import { callMeta } from '../../helpers/meta';
 import { createWorkspace, type Workspace } from '../../helpers/workspace';
 import { requireKeychainSession } from '../secrets/helpers/keychain-session';
 import { startAuthorizationServer, type AuthorizationServer } from './helpers/authorization-server';
-import { openInBrowser } from './helpers/browser';
+import { metaCaller, signInThroughBrowser } from './helpers/meta-calls';
 import { startResourceServer, type ResourceServer } from './helpers/resource-server';
 
 beforeEach(requireKeychainSession);
@@ -22,24 +21,10 @@ let docs: ResourceServer;
 let workspace: Workspace;
 let core: CoreUnderTest;
 
-interface Answer {
-  ok: boolean;
-  message?: string;
-  errors?: { code: string; message: string }[];
-  [key: string]: unknown;
-}
 
-async function call(name: string, args: Record<string, unknown>): Promise<Answer> {
-  return (await callMeta<Answer>(core.client, name, args)).body;
-}
+const call = metaCaller(() => core);
 
-async function signIn(): Promise<URL> {
-  const started = await call('gateway.auth_connect', { server_name: 'docs' });
-  expect(started).toMatchObject({ ok: true, oauth_status: 'pending' });
-  await openInBrowser(String(started.authorization_url));
-  expect(await call('gateway.auth_connect', { server_name: 'docs' })).toMatchObject({ ok: true, oauth_status: 'signed_in' });
-  return new URL(String(started.authorization_url));
-}
+const signIn = () => signInThroughBrowser(call, 'docs');
 
 beforeAll(async () => {
   first = await startAuthorizationServer();

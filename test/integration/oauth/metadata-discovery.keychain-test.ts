@@ -8,13 +8,13 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startCore, type CoreUnderTest } from '../../helpers/core';
 import { keychainCoreEnv } from '../../helpers/keychain-env';
-import { callMeta } from '../../helpers/meta';
 import { createWorkspace, type Workspace } from '../../helpers/workspace';
 import { createOsKeychain } from '../../../src/main/secrets/keychain';
 import { TokenRecords } from '../../../src/main/oauth/token-records';
 import { requireKeychainSession } from '../secrets/helpers/keychain-session';
 import { startAuthorizationServer, type AuthorizationServer } from './helpers/authorization-server';
 import { openInBrowser } from './helpers/browser';
+import { metaCaller, signInThroughBrowser } from './helpers/meta-calls';
 import { startResourceServer, type ResourceServer } from './helpers/resource-server';
 
 beforeEach(requireKeychainSession);
@@ -26,16 +26,8 @@ let workspace: Workspace;
 let core: CoreUnderTest;
 let records: TokenRecords;
 
-interface Answer {
-  ok: boolean;
-  message?: string;
-  errors?: { code: string; message: string }[];
-  [key: string]: unknown;
-}
 
-async function call(name: string, args: Record<string, unknown>): Promise<Answer> {
-  return (await callMeta<Answer>(core.client, name, args)).body;
-}
+const call = metaCaller(() => core);
 
 beforeAll(async () => {
   as = await startAuthorizationServer();
@@ -73,11 +65,7 @@ it('sends a pathless resource identifier exactly as the metadata publishes it', 
 it('finds metadata at the location the server challenge names when no well-known path has it', async () => {
   const refused = await call('gateway.invoke', { tool_id: 'custom::echo', arguments: { message: 'x' } });
   expect(refused.errors?.[0]?.code).toBe('E201');
-  const started = await call('gateway.auth_connect', { server_name: 'custom' });
-  expect(started).toMatchObject({ ok: true, oauth_status: 'pending' });
-  expect(new URL(String(started.authorization_url)).origin).toBe(as.issuer);
-  await openInBrowser(String(started.authorization_url));
-  expect(await call('gateway.auth_connect', { server_name: 'custom' })).toMatchObject({ ok: true, oauth_status: 'signed_in' });
+  expect((await signInThroughBrowser(call, 'custom')).origin).toBe(as.issuer);
   const echo = await call('gateway.invoke', { tool_id: 'custom::echo', arguments: { message: 'found' } });
   expect(echo).toMatchObject({ ok: true });
   expect(JSON.stringify(echo.result)).toContain('docs for alice: found');

@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startCore, type CoreUnderTest } from '../../helpers/core';
 import { keychainCoreEnv } from '../../helpers/keychain-env';
-import { callMeta } from '../../helpers/meta';
 import { createWorkspace, type Workspace } from '../../helpers/workspace';
 import { requireKeychainSession } from '../secrets/helpers/keychain-session';
 import { startAuthorizationServer, type AuthorizationServer } from './helpers/authorization-server';
 import { openInBrowser } from './helpers/browser';
+import { metaCaller } from './helpers/meta-calls';
 import { startResourceServer, type ResourceServer } from './helpers/resource-server';
 
 beforeEach(requireKeychainSession);
@@ -27,18 +27,8 @@ let workspace: Workspace;
 let core: CoreUnderTest;
 const answers: string[] = [];
 
-interface Answer {
-  ok: boolean;
-  message?: string;
-  errors?: { code: string; message: string; suggestion: string }[];
-  [key: string]: unknown;
-}
 
-async function call(name: string, args: Record<string, unknown>): Promise<Answer> {
-  const { body } = await callMeta<Answer>(core.client, name, args);
-  answers.push(JSON.stringify(body));
-  return body;
-}
+const call = metaCaller(() => core, answers);
 
 beforeAll(async () => {
   as = await startAuthorizationServer({

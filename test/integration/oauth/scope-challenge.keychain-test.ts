@@ -8,11 +8,10 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startCore, type CoreUnderTest } from '../../helpers/core';
 import { keychainCoreEnv } from '../../helpers/keychain-env';
-import { callMeta } from '../../helpers/meta';
 import { createWorkspace, type Workspace } from '../../helpers/workspace';
 import { requireKeychainSession } from '../secrets/helpers/keychain-session';
 import { startAuthorizationServer, type AuthorizationServer } from './helpers/authorization-server';
-import { openInBrowser } from './helpers/browser';
+import { metaCaller, signInThroughBrowser } from './helpers/meta-calls';
 import { startResourceServer, type ResourceServer } from './helpers/resource-server';
 
 beforeEach(requireKeychainSession);
@@ -23,23 +22,12 @@ let stepUp: ResourceServer;
 let workspace: Workspace;
 let core: CoreUnderTest;
 
-interface Answer {
-  ok: boolean;
-  errors?: { code: string; message: string }[];
-  [key: string]: unknown;
-}
 
-async function call(name: string, args: Record<string, unknown>): Promise<Answer> {
-  return (await callMeta<Answer>(core.client, name, args)).body;
-}
+const call = metaCaller(() => core);
 
-/** Starts a sign-in, approves it in the browser and confirms it; returns the scope the authorization URL asked for. */
+/** The scope the sign-in's authorization URL asked for. */
 async function signIn(server: string): Promise<string[]> {
-  const started = await call('gateway.auth_connect', { server_name: server });
-  expect(started).toMatchObject({ ok: true, oauth_status: 'pending' });
-  await openInBrowser(String(started.authorization_url));
-  expect(await call('gateway.auth_connect', { server_name: server })).toMatchObject({ ok: true, oauth_status: 'signed_in' });
-  return (new URL(String(started.authorization_url)).searchParams.get('scope') ?? '').split(' ');
+  return ((await signInThroughBrowser(call, server)).searchParams.get('scope') ?? '').split(' ');
 }
 
 beforeAll(async () => {

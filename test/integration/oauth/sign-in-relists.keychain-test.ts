@@ -6,11 +6,10 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startCore, type CoreUnderTest } from '../../helpers/core';
 import { keychainCoreEnv } from '../../helpers/keychain-env';
-import { callMeta } from '../../helpers/meta';
 import { createWorkspace, type Workspace } from '../../helpers/workspace';
 import { requireKeychainSession } from '../secrets/helpers/keychain-session';
 import { startAuthorizationServer, type AuthorizationServer } from './helpers/authorization-server';
-import { openInBrowser } from './helpers/browser';
+import { metaCaller, signInThroughBrowser } from './helpers/meta-calls';
 import { startResourceServer, type ResourceServer } from './helpers/resource-server';
 
 beforeEach(requireKeychainSession);
@@ -20,14 +19,8 @@ let docs: ResourceServer;
 let workspace: Workspace;
 let core: CoreUnderTest;
 
-interface Answer {
-  ok: boolean;
-  [key: string]: unknown;
-}
 
-async function call(name: string, args: Record<string, unknown>): Promise<Answer> {
-  return (await callMeta<Answer>(core.client, name, args)).body;
-}
+const call = metaCaller(() => core);
 
 async function row(): Promise<{ state: string; tool_count: number; last_error: string | null }> {
   const health = await call('gateway.health', { verbose: true });
@@ -56,11 +49,7 @@ it('lists the tools of a server left degraded by a refused listing once the sign
   expect(before.tool_count).toBe(0);
   expect(before.last_error).toContain("refused Gatehouse's credential");
 
-  const started = await call('gateway.auth_connect', { server_name: 'docs' });
-  expect(started).toMatchObject({ ok: true, oauth_status: 'pending' });
-  await openInBrowser(String(started.authorization_url));
-  const confirmed = await call('gateway.auth_connect', { server_name: 'docs' });
-  expect(confirmed).toMatchObject({ ok: true, oauth_status: 'signed_in' });
+  await signInThroughBrowser(call, 'docs');
 
   const after = await row();
   expect(after.state).toBe('online');
