@@ -39,6 +39,19 @@ async function approve(authorizationUrl) {
   }
 }
 
+/**
+ * Arguments for a tool: sampled from its schema, except for a tool that asks for "the inputSchema the client
+ * observed for <tool>" (json-schema-2020-12-preservation), which gets that tool's schema as
+ * gateway.describe shows it, so the scenario sees what Gatehouse kept of it.
+ */
+async function echoOrSample(client, schema) {
+  const property = schema?.properties?.schema;
+  const observed = /inputSchema the client observed for (\S+?)[,.]? passed back/.exec(property?.description ?? '')?.[1];
+  if (!observed) return sampleArguments(schema);
+  const described = await meta(client, 'gateway.describe', { tool_id: `remote::${observed}`, include_input_schema: true });
+  return { schema: described.body.input_schema ?? {} };
+}
+
 async function signInIfAsked(client) {
   for (let round = 0; round < 3; round += 1) {
     const { body } = await meta(client, 'gateway.auth_connect', { server_name: 'remote', auth_mode: 'oauth' });
@@ -132,7 +145,7 @@ async function run() {
       const named = scenarioCalls
         .filter((c) => `remote::${c.name}` === card.tool_id)
         .map((c) => Object.fromEntries(Object.entries(c.arguments ?? {}).filter(([, value]) => value !== null)));
-      for (const args of named.length ? named : [sampleArguments(schema)]) {
+      for (const args of named.length ? named : [await echoOrSample(client, schema)]) {
         const call = () => meta(client, 'gateway.invoke', { tool_id: card.tool_id, arguments: args });
         let invoked = await call();
         // E201: the server wants a (wider) sign-in, e.g. a 403 insufficient_scope; sign in again and retry once.
