@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { auth, type FetchLike } from '@modelcontextprotocol/client';
 import type { RemoteServerDefinition } from '../config/types';
+import { probeChallenge } from './challenge-probe';
 import { GatehouseOAuthProvider, type InteractiveFlow } from './client-provider';
 import { missingScopes, scopeUnion } from './expiry';
 import { openLoopbackRedirect } from './loopback-redirect';
@@ -59,6 +60,7 @@ export async function startSignIn(state: ServerOAuthState, definition: RemoteSer
   // server by now (SEP-2352), and the SDK would otherwise reuse the one it found before. With a new
   // issuer it sets aside the client and tokens of the old one and registers again.
   state.discovery = undefined;
+  if (!definition.auth?.protectedResourceMetadataUrl && !state.challenge) state.challenge = await probeChallenge(definition.url, options.fetchFn);
   const { scope, force } = wantedScope(state, options);
   let client = await state.loadClient().catch(() => null);
   // A registration limited to narrower scopes cannot be granted wider ones: register again (not for a

@@ -3,12 +3,16 @@
 // - A pathless resource identifier in the metadata ("http://host:port") is sent byte for byte as the
 //   RFC 8707 resource, not as the URL parser's "http://host:port/" (conformance auth/metadata-var2).
 // - Metadata published at a custom location, named only by the server's WWW-Authenticate challenge, is
-//   found from that challenge (conformance auth/metadata-var3).
+//   found from that challenge (conformance auth/metadata-var3), also by a sign-in in a process that has
+//   not connected to the server (the CLI's): it asks the server for its challenge first.
+import { randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startCore, type CoreUnderTest } from '../../helpers/core';
 import { keychainCoreEnv } from '../../helpers/keychain-env';
 import { createWorkspace, type Workspace } from '../../helpers/workspace';
+import type { RemoteServerDefinition } from '../../../src/main/config/types';
+import { RemoteOAuth } from '../../../src/main/oauth/remote-oauth';
 import { createOsKeychain } from '../../../src/main/secrets/keychain';
 import { TokenRecords } from '../../../src/main/oauth/token-records';
 import { requireKeychainSession } from '../secrets/helpers/keychain-session';
@@ -25,7 +29,6 @@ let custom: ResourceServer;
 let workspace: Workspace;
 let core: CoreUnderTest;
 let records: TokenRecords;
-
 
 const call = metaCaller(() => core);
 
@@ -69,4 +72,23 @@ it('finds metadata at the location the server challenge names when no well-known
   const echo = await call('gateway.invoke', { tool_id: 'custom::echo', arguments: { message: 'found' } });
   expect(echo).toMatchObject({ ok: true });
   expect(JSON.stringify(echo.result)).toContain('docs for alice: found');
+});
+
+it('asks the server for its challenge when a sign-in starts in a process that has not connected to it', async () => {
+  const backend = createOsKeychain(`dev.gatehouse.probe.${randomBytes(4).toString('hex')}`);
+  const oauth = new RemoteOAuth({ backend });
+  const definition: RemoteServerDefinition = {
+    name: 'custom',
+    transport: 'http',
+    url: custom.url,
+    headers: {},
+    source: 'project',
+    sourcePath: null,
+    startupPolicy: 'lazy',
+  };
+  const session = await oauth.signIn(definition);
+  expect(new URL(String(session.authorizationUrl)).origin).toBe(as.issuer);
+  await openInBrowser(String(session.authorizationUrl));
+  expect(await session.done).toMatchObject({ ok: true });
+  expect(Boolean((await new TokenRecords(backend).readTokens(custom.url))?.access_token)).toBe(true);
 });
