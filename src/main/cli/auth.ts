@@ -12,6 +12,8 @@ import { gatehouseRun } from '../common/gatehouse-command';
 import type { KeychainBackend } from '../secrets/keychain';
 import { defaultSecretStore } from '../secrets/store';
 import { RemoteOAuth } from '../oauth/remote-oauth';
+import { keychainResolver } from '../core/keychain-resolver';
+import { createSecretValues } from '../redaction/secret-values';
 import { stateDir } from '../state/paths';
 import { CONFIG_FLAGS, parseFlags, UsageError } from './args';
 import { formatTable } from './table';
@@ -46,14 +48,22 @@ export async function runAuth(argv: string[], io: AuthIo): Promise<number> {
     io.stderr(`gatehouse: ${message}\n`);
     return 1;
   };
+  const projectRoot = values.project ? resolve(values.project) : findProjectRoot(io.cwd, io.homeDir);
   const store = new ConfigStore({
-    projectRoot: values.project ? resolve(values.project) : findProjectRoot(io.cwd, io.homeDir),
+    projectRoot,
     homeDir: io.homeDir,
     configPath: values.config ?? io.env.GATEHOUSE_CONFIG ?? null,
     stateDir: stateDir({ env: io.env, home: io.homeDir }),
   });
   const remotes = [...store.config.servers.values()].filter((d): d is RemoteServerDefinition => d.transport !== 'stdio');
-  const oauth = new RemoteOAuth({ backend: io.backend ?? defaultSecretStore(io.env, io.homeDir).backend, signInTimeoutMs: timeoutOf(values.timeout) });
+  const secrets = io.backend ? null : defaultSecretStore(io.env, io.homeDir);
+  // A pre-registered client's secret (gatehouse.oauth.client_secret) resolves as the gateway resolves it.
+  const resolveVariables = keychainResolver({ env: io.env, projectRoot, store: secrets, secretValues: createSecretValues() });
+  const oauth = new RemoteOAuth({
+    backend: io.backend ?? (secrets ?? defaultSecretStore(io.env, io.homeDir)).backend,
+    signInTimeoutMs: timeoutOf(values.timeout),
+    resolveSecret: async (name) => (await resolveVariables([name])).values.get(name) ?? null,
+  });
   const find = (server: string | undefined): RemoteServerDefinition | string => {
     if (!server) throw new UsageError(`gatehouse auth ${action} needs a server name`);
     const definition = remotes.find((d) => d.name === server);

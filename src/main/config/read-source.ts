@@ -7,6 +7,7 @@ import { serverNameProblem } from '../common/server-name';
 import { locatePath, parseJsonWithLocations } from './json-locate';
 import { PythonEntrySchema, pythonServerSpec } from '../runtime/python-entry';
 import { readConfinement } from './confinement-entry';
+import { readOAuthClient } from './oauth-client-entry';
 import { ConfigFileSchema, RemoteEntrySchema, StdioEntrySchema, StringMap, type RemoteEntry } from './schema';
 import type { RemoteAuthMetadata, SourceDefinition, SourceReadout } from './types';
 import { sha256 } from '../trust/store';
@@ -130,7 +131,12 @@ function toDefinition(
     // only such a guess may fall back to SSE, never a type the operator stated.
     const transport = remote.data.type === 'sse' ? 'sse' : 'http';
     const inferred = remote.data.type === undefined || remote.data.type === 'remote';
-    const auth = remoteAuthMetadata(remote.data);
+    // `"gatehouse": {"oauth": {...}}`: a pre-registered OAuth client (validated here, located on error).
+    const oauthRaw = (raw as { gatehouse?: { oauth?: unknown } }).gatehouse?.oauth;
+    const oauth = oauthRaw === undefined ? null : readOAuthClient(oauthRaw);
+    if (oauth && 'problems' in oauth) return { problems: oauth.problems };
+    const declared = remoteAuthMetadata(remote.data);
+    const auth = oauth ? { ...declared, preregisteredClient: oauth.client } : declared;
     return {
       ...base,
       transport,
@@ -139,6 +145,9 @@ function toDefinition(
       headers: remote.data.headers,
       ...(auth ? { auth } : {}),
     };
+  }
+  if ((raw as { gatehouse?: { oauth?: unknown } }).gatehouse?.oauth !== undefined) {
+    return { problems: [{ message: 'gatehouse.oauth applies to remote servers (an entry with "url"); a stdio server takes its credentials from ${NAME} in env', path: ['gatehouse', 'oauth'] }] };
   }
   // `"gatehouse": {"confinement": {...}}`: what a stdio child may touch (validated here, located on error).
   const confinementRaw = (raw as { gatehouse?: { confinement?: unknown } }).gatehouse?.confinement;

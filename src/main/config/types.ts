@@ -47,6 +47,15 @@ export interface RemoteAuthMetadata {
   clientIdMetadataDocumentUrl?: string;
   declaredScopes?: string[];
   supportsUrlElicitation?: boolean;
+  /** `gatehouse.oauth`: a client registered beforehand; Gatehouse signs in as it instead of registering. */
+  preregisteredClient?: PreregisteredClient;
+}
+
+/** An OAuth client the operator registered with the authorization server themselves. */
+export interface PreregisteredClient {
+  clientId: string;
+  /** The variable holding the client secret (resolved from the environment or the keychain); none for a public client. */
+  clientSecretVariable?: string;
 }
 
 export interface RemoteServerDefinition extends ServerDefinitionBase {

@@ -113,7 +113,14 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
   const secretsApi = createSecretsPanelApi({ store: secretStore ?? defaultSecretStore(env, homeDir), projectRoot, env, secretValues: redaction.secrets });
   const resolveVariables = keychainResolver({ env, projectRoot, store: secretStore, secretValues: redaction.secrets });
   // OAuth tokens of remote servers live in the same keychain; every token read or issued is redacted everywhere.
-  const oauth = secretStore ? new RemoteOAuth({ backend: secretStore.backend, onSecret: (value) => void redaction.secrets.add(value) }) : null;
+  const oauth = secretStore
+    ? new RemoteOAuth({
+        backend: secretStore.backend,
+        onSecret: (value) => void redaction.secrets.add(value),
+        // A pre-registered client's secret (gatehouse.oauth.client_secret) resolves like any ${NAME}.
+        resolveSecret: async (name) => (await resolveVariables([name])).values.get(name) ?? null,
+      })
+    : null;
   // Provisioning checks credentials where the supervisor finds them: process env, then the keychain.
   const credentialAvailable = async (name: string) => (await resolveVariables([name])).missing.length === 0;
   const discovery = createDiscovery({ env, homeDir, projectRoot, stateDir, cacheDir, log, credentialAvailable });

@@ -17,6 +17,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { RemoteServerDefinition } from '../config/types';
 import { tokensFromRecord } from './expiry';
+import { preregisteredClient } from './preregistered-client';
 import type { OAuthProblem } from './problem';
 import type { ServerOAuthState } from './server-state';
 
@@ -76,6 +77,9 @@ export class GatehouseOAuthProvider implements OAuthClientProvider {
   }
 
   async clientInformation(_ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
+    // A pre-registered client wins over anything registered before the entry named it.
+    const preregistered = await preregisteredClient(this.definition, this.server);
+    if (preregistered) return preregistered;
     const client = await this.server.loadClient();
     if (!client) return undefined;
     const { v: _v, server_url: _url, issuer, redirect_uris: _uris, token_endpoint_auth_method: _method, scope: _scope, ...info } = client;
@@ -83,6 +87,8 @@ export class GatehouseOAuthProvider implements OAuthClientProvider {
   }
 
   async saveClientInformation(info: StoredOAuthClientInformation): Promise<void> {
+    // The SDK stamps the issuer on the client it was given; a pre-registered one lives in the config.
+    if (this.definition.auth?.preregisteredClient) return;
     const full = info as StoredOAuthClientInformation & { redirect_uris?: string[]; token_endpoint_auth_method?: string; scope?: string };
     await this.server.saveClient({
       issuer: info.issuer ?? null,
@@ -149,13 +155,30 @@ export class GatehouseOAuthProvider implements OAuthClientProvider {
   /**
    * RFC 8707: the token is requested for this server's URL. Metadata naming another resource is refused
    * (a server must not obtain a token meant for someone else); without metadata the URL itself is used.
+   * The metadata's identifier is sent exactly as published (RFC 9728 §3.3): a parsed URL would turn a
+   * pathless "https://host" into "https://host/", which the authorization server treats as another
+   * resource (and the token's audience would not match).
    */
   async validateResourceURL(serverUrl: string | URL, resource?: string): Promise<URL | undefined> {
     if (resource === undefined) return new URL(String(serverUrl));
     if (!checkResourceAllowed({ requestedResource: serverUrl, configuredResource: resource })) {
       throw new ResourceMismatch(String(serverUrl), resource);
     }
-    return new URL(resource);
+    return new VerbatimResource(resource);
+  }
+}
+
+/**
+ * A resource indicator that serialises as written. The SDK types the indicator as a URL and sends its
+ * `href` in the authorization, token and refresh requests, so the published string rides in `href`.
+ */
+export class VerbatimResource extends URL {
+  constructor(published: string) {
+    super(published);
+    // URL declares href as a data property, so it is shadowed per instance rather than overridden.
+    Object.defineProperty(this, 'href', { get: () => published, enumerable: true });
+    Object.defineProperty(this, 'toString', { value: () => published });
+    Object.defineProperty(this, 'toJSON', { value: () => published });
   }
 }
 

@@ -9,7 +9,7 @@ import { safeMessage } from '../common/errors';
 import { GatehouseOAuthProvider, ResourceMismatch, SignInRequired } from './client-provider';
 import { renewalDue } from './expiry';
 import type { OAuthProblem } from './problem';
-import type { ServerOAuthState } from './server-state';
+import type { ServerChallenge, ServerOAuthState } from './server-state';
 import { OAuthError } from '@modelcontextprotocol/client';
 
 export interface ConnectionAuth {
@@ -18,6 +18,8 @@ export interface ConnectionAuth {
   refusedAfterRenewal(authorization: string | null): boolean;
   /** The server answered 403 insufficient_scope asking for `scope`: the next sign-in asks for it. */
   requireScope(scope: string): Promise<void>;
+  /** The server's Bearer challenge on a refusal: the next sign-in discovers and scopes from it. */
+  noteChallenge(challenge: ServerChallenge): void;
   /** Why no working token could be presented, once a refusal happened; null while none did. */
   problem(): OAuthProblem | null;
 }
@@ -77,6 +79,10 @@ export function connectionAuth(state: ServerOAuthState, definition: RemoteServer
       throw options.refused(state.problem);
     }
     const metadataUrl = resourceMetadataOf(ctx.response);
+    // A refusal may mean the server moved to another authorization server (SEP-2352): renew against what
+    // its metadata says now. Tokens of the old issuer are then not refreshed but reported as a sign-in
+    // to do again, which registers with the new one.
+    state.discovery = undefined;
     try {
       await renew(state, definition, options.fetchFn, metadataUrl);
     } catch {
@@ -95,6 +101,9 @@ export function connectionAuth(state: ServerOAuthState, definition: RemoteServer
       return true;
     },
     requireScope: (scope) => state.requireScope(scope),
+    noteChallenge: (challenge) => {
+      state.challenge = challenge;
+    },
     problem: () => (refusals > 0 ? (state.problem ?? { kind: 'not_signed_in', detail: 'no token is stored for this server' }) : state.problem),
   };
 }

@@ -8,6 +8,7 @@ import type { KeychainBackend } from '../secrets/keychain';
 import { safeMessage } from '../common/errors';
 import { connectionAuth, type ConnectionAuth, type ConnectionAuthOptions } from './connection-auth';
 import { missingScopes } from './expiry';
+import { preregisteredClient } from './preregistered-client';
 import { revokeToken } from './revoke';
 import { ServerOAuthState } from './server-state';
 import { startSignIn, type SignInSession } from './sign-in';
@@ -23,6 +24,11 @@ export interface RemoteOAuthOptions {
   fetch?: FetchLike;
   now?: () => number;
   signInTimeoutMs?: number;
+  /**
+   * Resolves a `${NAME}` (a pre-registered client's secret, `gatehouse.oauth.client_secret`); the default
+   * reads the process environment only. Values found must reach the redaction pipeline (the core's does).
+   */
+  resolveSecret?: (name: string) => Promise<string | null>;
 }
 
 export interface OAuthStatus {
@@ -62,7 +68,11 @@ export class RemoteOAuth {
     const key = canonicalServerUrl(definition.url);
     let state = this.states.get(key);
     if (!state) {
-      state = new ServerOAuthState(key, this.records, { onSecret: this.options.onSecret ?? (() => undefined), now: this.options.now ?? Date.now });
+      state = new ServerOAuthState(key, this.records, {
+        onSecret: this.options.onSecret ?? (() => undefined),
+        now: this.options.now ?? Date.now,
+        resolveSecret: this.options.resolveSecret ?? (async (name) => process.env[name] || null),
+      });
       this.states.set(key, state);
     }
     return state;
@@ -143,7 +153,7 @@ export class RemoteOAuth {
       if (typeof endpoint !== 'string') {
         result.revocation_note = 'the authorization server offers no revocation endpoint; the tokens stay valid there until they expire';
       } else {
-        const client = await state.loadClient();
+        const client = (await preregisteredClient(definition, state)) ?? (await state.loadClient());
         // The refresh token first: revoking it ends the grant, which most servers extend to its access tokens.
         if (record.refresh_token && (await revokeToken(endpoint, record.refresh_token, 'refresh_token', client, this.fetchFn)) === 'revoked') {
           result.revoked.push('refresh_token');

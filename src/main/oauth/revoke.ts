@@ -7,7 +7,7 @@ export async function revokeToken(
   endpoint: string,
   token: string,
   hint: 'access_token' | 'refresh_token',
-  client: ClientRecord | null,
+  client: Pick<ClientRecord, 'client_id' | 'client_secret' | 'token_endpoint_auth_method'> | null,
   fetchFn: FetchLike,
 ): Promise<'revoked' | 'unsupported'> {
   // Credentials go only to https endpoints (or loopback), as for the token endpoint.

@@ -10,10 +10,20 @@ import { recordFromTokens, scopeUnion } from './expiry';
 import type { OAuthProblem } from './problem';
 import { canonicalServerUrl, type ClientRecord, type TokenRecord, type TokenRecords } from './token-records';
 
+/** What the server's last Bearer challenge (WWW-Authenticate on a 401 or 403) asked for. */
+export interface ServerChallenge {
+  /** RFC 9728 §5.1: where its protected-resource metadata is, when it is not at a well-known path. */
+  resourceMetadataUrl: string | null;
+  /** The scope it said a token needs (the spec's first choice for a sign-in's scope). */
+  scope: string | null;
+}
+
 export interface StateHooks {
   /** Every token value read or written is handed here (the redaction pipeline's secret values). */
   onSecret: (value: string) => void;
   now: () => number;
+  /** A `${NAME}` value (environment, then keychain), for a pre-registered client's secret; null when unset. */
+  resolveSecret: (name: string) => Promise<string | null>;
 }
 
 export class ServerOAuthState {
@@ -27,6 +37,8 @@ export class ServerOAuthState {
   readonly issuedAfterRefusal = new Set<string>();
   /** Set when the SDK discarded the tokens because the authorization server refused them. */
   tokensInvalidated = false;
+  /** The server's last challenge in this process (kept in memory: it is re-sent on every refusal). */
+  challenge: ServerChallenge | null = null;
 
   constructor(
     url: string,

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { auth, type FetchLike } from '@modelcontextprotocol/client';
 import type { RemoteServerDefinition } from '../config/types';
+import { probeChallenge } from './challenge-probe';
 import { GatehouseOAuthProvider, type InteractiveFlow } from './client-provider';
 import { missingScopes, scopeUnion } from './expiry';
 import { openLoopbackRedirect } from './loopback-redirect';
@@ -39,21 +40,33 @@ export interface SignInOptions {
   timeoutMs: number;
 }
 
-/** The scope to ask for and whether a refresh could do (it cannot widen a grant, RFC 6749 §6). */
+/**
+ * The scope to ask for and whether a refresh could do (it cannot widen a grant, RFC 6749 §6). The
+ * server's challenge comes first (the spec's scope selection: the WWW-Authenticate scope, else the
+ * metadata's scopes_supported, which the SDK applies when this is null); a step-up asks for what was
+ * granted as well, so the new token does not lose it (SEP-2350).
+ */
 function wantedScope(state: ServerOAuthState, options: SignInOptions) {
   const stored = state.cachedTokens();
-  const scope = stored?.required_scope || options.scope ? scopeUnion(stored?.scope, stored?.required_scope, options.scope) : null;
+  const asked = scopeUnion(stored?.required_scope, options.scope, state.challenge?.scope);
+  const scope = asked ? scopeUnion(stored?.scope, asked) : null;
   const widening = scope !== null && missingScopes(scope, stored?.scope).length > 0;
   return { scope, force: options.force === true || widening || state.problem !== null };
 }
 
 export async function startSignIn(state: ServerOAuthState, definition: RemoteServerDefinition, options: SignInOptions): Promise<SignInSession> {
   await state.loadTokens(true);
+  // Discovery afresh for every sign-in: the protected-resource metadata may name another authorization
+  // server by now (SEP-2352), and the SDK would otherwise reuse the one it found before. With a new
+  // issuer it sets aside the client and tokens of the old one and registers again.
+  state.discovery = undefined;
+  if (!definition.auth?.protectedResourceMetadataUrl && !state.challenge) state.challenge = await probeChallenge(definition.url, options.fetchFn);
   const { scope, force } = wantedScope(state, options);
   let client = await state.loadClient().catch(() => null);
   // A registration limited to narrower scopes cannot be granted wider ones: register again (not for a
   // client-ID metadata document, whose client id is a URL the operator publishes).
-  if (client?.scope !== undefined && scope && !/^https:/.test(client.client_id) && missingScopes(scope, client.scope).length) {
+  const preregistered = definition.auth?.preregisteredClient !== undefined;
+  if (!preregistered && client?.scope !== undefined && scope && !/^https:/.test(client.client_id) && missingScopes(scope, client.scope).length) {
     await state.deleteClient();
     client = null;
   }
@@ -61,10 +74,13 @@ export async function startSignIn(state: ServerOAuthState, definition: RemoteSer
   const listener = await openLoopbackRedirect(flow.state, registeredPort(client?.redirect_uris));
   flow.redirectUrl = listener.url;
   const provider = new GatehouseOAuthProvider(state, definition, flow);
+  // The configured metadata URL first; else the one the server's challenge named (RFC 9728 §5.1: the
+  // client uses it instead of the well-known paths, where such a server publishes nothing).
+  const metadataUrl = definition.auth?.protectedResourceMetadataUrl ?? state.challenge?.resourceMetadataUrl;
   const base = {
     serverUrl: definition.url,
     fetchFn: options.fetchFn,
-    ...(definition.auth?.protectedResourceMetadataUrl ? { resourceMetadataUrl: new URL(definition.auth.protectedResourceMetadataUrl) } : {}),
+    ...(metadataUrl ? { resourceMetadataUrl: new URL(metadataUrl) } : {}),
   };
 
   let first: 'AUTHORIZED' | 'REDIRECT';

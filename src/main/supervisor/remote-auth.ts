@@ -47,9 +47,10 @@ export function remoteAuthGuard(definition: RemoteServerDefinition, base: FetchL
       // Only the MCP endpoint's answers count: the SSE transport posts to an endpoint on the same origin.
       if (new URL(String(url)).origin !== serverUrl.origin) return response;
       last = { status: response.status, header: response.headers.get('www-authenticate') };
-      if (oauth && response.status === 403) {
+      if (oauth) {
         const params = challengeParams(last.header);
-        if (params.error === 'insufficient_scope' && params.scope) await oauth.requireScope(params.scope).catch(() => undefined);
+        oauth.noteChallenge({ resourceMetadataUrl: httpUrl(params.resource_metadata), scope: params.scope ?? null });
+        if (response.status === 403 && params.error === 'insufficient_scope' && params.scope) await oauth.requireScope(params.scope).catch(() => undefined);
       }
       // With OAuth the transport renews and retries a refused token itself; a renewed token refused again is final.
       const final = !oauth || response.status === 403 || oauth.refusedAfterRenewal(new Headers(init?.headers).get('authorization'));
@@ -62,6 +63,17 @@ export function remoteAuthGuard(definition: RemoteServerDefinition, base: FetchL
       armed = true;
     },
   };
+}
+
+/** An http(s) URL kept as sent (a metadata URL's query is part of it), else null. */
+function httpUrl(raw: string | undefined): string | null {
+  if (!raw) return null;
+  try {
+    const url = new URL(raw);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
 }
 
 function challengeParams(header: string | null): Record<string, string> {

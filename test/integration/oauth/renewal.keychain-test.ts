@@ -62,6 +62,9 @@ it('sends a fresh token unchanged and renews one about to expire before the requ
   expect(text(await connection.client.callTool({ name: 'echo', arguments: { message: 'one' } }))).toContain('docs for alice: one');
   // Compared as booleans: a failing assertion must not print a token.
   expect((await records.readTokens(docs.url))?.access_token === signedIn?.access_token).toBe(true);
+  // Refusals so far: the sign-in's own unauthenticated request for the server's challenge, before any token.
+  const refusedBefore = text(await connection.client.callTool({ name: 'stats', arguments: {} }));
+  expect(refusedBefore).toBe(JSON.stringify([{ type: 'text', text: '{"no_token":1}' }]));
 
   // Gatehouse's clock reaches the last seconds of the token's life: the next request renews first.
   clock = Number(signedIn?.expires_at) - 5_000;
@@ -71,5 +74,5 @@ it('sends a fresh token unchanged and renews one about to expire before the requ
   expect(renewed?.expires_at).toBeGreaterThan(clock);
 
   // The server never had to refuse a token: no 401 at all since the sign-in.
-  expect(text(await connection.client.callTool({ name: 'stats', arguments: {} }))).toBe(JSON.stringify([{ type: 'text', text: '{}' }]));
+  expect(text(await connection.client.callTool({ name: 'stats', arguments: {} }))).toBe(refusedBefore);
 });

@@ -30,11 +30,19 @@ export function signsInWithOAuth(handle: ServerHandle | undefined): handle is Se
 
 const again = (server: string) => `gateway.auth_connect(server_name='${server}', auth_mode='oauth')`;
 
-/** Connects a server that waited for its sign-in; one already online picks the new token up by itself. */
+/**
+ * Connects a server that waited for its sign-in; one online picks the new token up by itself. One that
+ * connected but could not list its tools (degraded: e.g. the token was refused after the handshake) is
+ * started again, so its lists are read with the new token.
+ */
 async function connectAfterSignIn(handle: ServerHandle): Promise<string> {
-  if (handle.status !== 'auth_required' && handle.status !== 'error') return 'the server uses the new token from its next request';
+  const degraded = handle.status === 'degraded' && handle.row().pending_count === 0;
+  // A start already under way (the other caller's restart) is waited for, so the answer tells its outcome.
+  const waiting = handle.status === 'auth_required' || handle.status === 'error' || handle.status === 'starting' || handle.status === 'restarting';
+  if (!waiting && !degraded) return 'the server uses the new token from its next request';
   try {
-    await handle.ensureConnected();
+    if (degraded) await handle.restart();
+    else await handle.ensureConnected();
     return 'the server is connected';
   } catch (error) {
     return `connecting failed: ${safeMessage(error)}`;

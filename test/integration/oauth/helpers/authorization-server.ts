@@ -28,6 +28,10 @@ export interface AuthorizationServerOptions {
    * the server would fetch them from their https host (no such host exists on this machine).
    */
   clientIdDocuments?: Record<string, Record<string, unknown>>;
+  /** Clients registered beforehand (oidc-provider client metadata). */
+  clients?: Record<string, unknown>[];
+  /** Open dynamic client registration (default true). */
+  registration?: boolean;
 }
 
 async function signingKeys() {
@@ -62,10 +66,11 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
     findAccount: async (_ctx: unknown, sub: string) => ({ accountId: sub, claims: async () => ({ sub }) }),
     scopes: ['openid', 'offline_access', ...RESOURCE_SCOPES.split(' ')],
     ...(options.clientIdDocuments ? { fetch: documentFetch(options.clientIdDocuments) } : {}),
+    ...(options.clients ? { clients: options.clients } : {}),
     features: {
       ...(options.clientIdDocuments ? { clientIdMetadataDocument: { enabled: true, ack: 'draft-02' } } : {}),
       devInteractions: { enabled: false },
-      registration: { enabled: true },
+      registration: { enabled: options.registration ?? true },
       revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,

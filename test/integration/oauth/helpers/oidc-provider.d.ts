@@ -32,6 +32,7 @@ declare module 'oidc-provider' {
       find(id: string): Promise<Grant | undefined>;
     };
     RefreshToken: { find(value: string): Promise<StoredToken | undefined> };
+    Client: { find(id: string): Promise<unknown> };
     AccessToken: { find(value: string): Promise<StoredToken | undefined> };
   }
   export default Provider;
