@@ -249,8 +249,15 @@ async function openStdio(definition: StdioServerDefinition, options: ConnectOpti
   let process: SpawnedServer;
   try {
     // Inside its sandbox (bubblewrap on Linux), or E204 when this host cannot confine it and nothing allowed otherwise.
-    const confined = confineSpawn(definition, spec, options.gatewayEnv, options.confinement ?? confinementContext(options.gatewayEnv));
-    process = await spawnServer(confined.spec, options.stderr, { cgroup: options.useCgroup, argv: [spec.command, ...spec.args], confinement: confined.view });
+    const confined = await confineSpawn(definition, spec, options.gatewayEnv, options.confinement ?? confinementContext(options.gatewayEnv));
+    try {
+      process = await spawnServer(confined.spec, options.stderr, { cgroup: options.useCgroup, argv: [spec.command, ...spec.args], confinement: confined.view });
+    } catch (error) {
+      confined.bridge?.close();
+      throw error;
+    }
+    // A "loopback" server's bridge lives as long as its process.
+    void process.exited.finally(() => confined.bridge?.close());
     options.onSpawn?.(process);
   } catch (error) {
     if (error instanceof GatewayError) throw error;
