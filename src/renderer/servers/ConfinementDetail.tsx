@@ -1,4 +1,5 @@
 import type { ConfinementView, MountView } from '../../shared/domain';
+import { ConfinementEdit } from './ConfinementEdit';
 
 const STATE: Record<ConfinementView['state'], string> = {
   confined: 'confined',
@@ -83,6 +84,7 @@ export function ConfinementDetail({ name, confinement }: { name: string; confine
           </table>
         </details>
       )}
+      {c.state !== 'not_applicable' && <ConfinementEdit name={name} />}
     </section>
   );
 }
