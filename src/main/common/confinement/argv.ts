@@ -93,7 +93,7 @@ export function candidatePaths(profile: ConfinementProfile, layout: HostLayout):
     ...PRIVATE_SYSTEM_DIRS, ...HOME_ROOTS, ...homes, ...layout.xdgDirs, ...HIDDEN_SYSTEM_DIRS, ...SERVICE_SOCKETS,
     ...(layout.runtimeDir ? [layout.runtimeDir, ...DOCKER_RUNTIME_SOCKETS.map((s) => `${layout.runtimeDir}/${s}`)] : []),
     ...layout.gatehouseDirs, ...(layout.sessionBusPath ? [layout.sessionBusPath] : []), ...secrets,
-    ...toolchainDirs(layout), ...layout.trustPaths,
+    ...toolchainDirs(layout), ...layout.trustPaths, ...(layout.command ? [layout.command] : []),
     ...argumentPaths(layout.args), ...(profile.runtimeRoot ? [profile.runtimeRoot] : []),
     ...(profile.project.path ? [profile.project.path] : []), profile.workdir.path,
     ...profile.grants.map((g) => g.path), ...layout.caches, ...(layout.dataDir ? [layout.dataDir] : []),
@@ -183,7 +183,7 @@ function secretKind(path: string, layout: HostLayout): MountKind {
  * read-only, and for a `bin` or `shims` folder its prefix too (an nvm `npx` is a link into ../lib; a
  * pyenv shim runs ../libexec/pyenv), except where the prefix is a home or `~/.local` itself.
  */
-function toolchainDirs(layout: HostLayout): string[] {
+export function toolchainDirs(layout: HostLayout): string[] {
   const homes = unique([layout.home, ...layout.homes]);
   const broad = new Set([...homes, ...homes.map((h) => `${h}/.local`), '/', '/usr', '/home']);
   const prefix = (dir: string) => (/^(bin|sbin|shims)$/.test(basename(dir)) && !broad.has(dirname(dir)) ? dirname(dir) : dir);
@@ -193,7 +193,7 @@ function toolchainDirs(layout: HostLayout): string[] {
 }
 
 /** Absolute paths an argv names (`/x`, `--flag=/x`): a script, a database, a folder to serve. */
-function argumentPaths(args: readonly string[]): string[] {
+export function argumentPaths(args: readonly string[]): string[] {
   return unique(args.map((arg) => (arg.startsWith('/') ? arg : /^--?[\w.-]+=\//.test(arg) ? arg.slice(arg.indexOf('=') + 1) : null)).filter((p): p is string => p !== null && p !== '/'));
 }
 
