@@ -68,7 +68,11 @@ describe('editing a server’s confinement in its detail', () => {
     expect(await page.getByRole('note').textContent()).toContain('root on this machine');
     await page.getByTestId('confinement-edit-docker-edited').uncheck();
     await network.selectOption('none');
+    // A granted path row (shown in the screenshots), removed again before the preview.
+    await page.getByRole('button', { name: 'Add a path' }).click();
+    await page.getByLabel('Granted path 1', { exact: true }).fill('/srv/notes');
     await shot('form');
+    await page.getByRole('button', { name: 'Remove granted path 1' }).click();
 
     await page.getByRole('button', { name: 'Preview change' }).click();
     const diff = page.getByTestId('confinement-diff-edited');

@@ -56,7 +56,7 @@ export function ConfinementForm({ name, draft, onChange }: { name: string; draft
         {draft.grants.length === 0 && <p className="muted-note">None: it sees only what its profile shows.</p>}
         {draft.grants.map((grant, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a row is its position; a path being typed is no key.
-          <div className="confinement-grant" key={index}>
+          <div className="confinement-grant field" key={index}>
             <input aria-label={`Granted path ${index + 1}`} className="mono" value={grant.path} placeholder="/absolute/path" onChange={(e) => setGrant(index, { path: e.target.value })} />
             <select aria-label={`Access to granted path ${index + 1}`} value={grant.access} onChange={(e) => setGrant(index, { access: e.target.value as 'ro' | 'rw' })}>
               <option value="ro">read-only</option>
