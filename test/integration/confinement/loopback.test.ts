@@ -64,6 +64,11 @@ describe('network "loopback"', () => {
     expect(row?.confinement?.mounts.filter((m) => m.kind === 'bridge')).toEqual([{ path: expect.stringMatching(/gatehouse-bridge.*\/bridged-/), access: 'ro', kind: 'bridge' }]);
   });
 
+  it('reaches it by the name "localhost" too, whichever address that names first', async () => {
+    expect(await tcp('bridged', 'localhost', granted)).toEqual({ outcome: 'connected' });
+    expect(await tcp('bridged', '::1', granted)).toEqual({ outcome: 'connected' });
+  });
+
   it('is refused on another loopback port and on the host’s non-loopback address', async () => {
     expect(await tcp('bridged', '127.0.0.1', other)).toEqual({ outcome: 'ECONNREFUSED' });
     expect(await tcp('bridged', external, granted)).toEqual({ outcome: 'ENETUNREACH' });

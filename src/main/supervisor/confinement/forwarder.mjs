@@ -32,21 +32,23 @@ function join(inbound, outbound) {
   outbound.on('error', broken);
 }
 
-function listen(port) {
+function listen(port, host) {
   return new Promise((resolve, reject) => {
     const server = createServer({ allowHalfOpen: true }, (inbound) => join(inbound, connect({ path: `${dir}/${port}`, allowHalfOpen: true })));
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve(server));
+    server.listen(port, host, () => resolve(server));
   });
 }
 
 const servers = [];
 for (const port of ports) {
   try {
-    servers.push(await listen(port));
+    servers.push(await listen(port, '127.0.0.1'));
   } catch (error) {
     fail(`cannot listen on 127.0.0.1:${port} inside the sandbox (${error.code ?? error.message})`);
   }
+  // "localhost" may resolve to ::1 first: the same port there too, where the sandbox has IPv6.
+  servers.push(...(await listen(port, '::1').then((server) => [server], () => [])));
 }
 
 // The executable may be Electron's, run as node: what the server runs must not be.
