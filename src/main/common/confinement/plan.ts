@@ -13,6 +13,8 @@ import type { ConfinementView } from './view';
 export interface PlanInput extends Omit<ProfileInput, 'argv'>, Omit<LayoutInput, 'runner'> {
   /** The host's support; probed once per process when not given. */
   support?: HostSupport;
+  /** How paths are looked at (describePaths by default); a health row's plan passes a cached one. */
+  describe?: typeof describePaths;
 }
 
 export interface ConfinementPlan {
@@ -38,7 +40,7 @@ export function planConfinement(input: PlanInput): ConfinementPlan {
   });
   const base = { backend: null, network: null, project: null, gaps: decision.gaps, mounts: [] };
   if (decision.state !== 'confined' || !support.bwrap) return { view: { ...base, state: decision.state, reason: decision.reason }, wrap: null };
-  const paths = describePaths(candidatePaths(profile, layout));
+  const paths = (input.describe ?? describePaths)(candidatePaths(profile, layout));
   const composed = confinementArgv(profile, {
     layout,
     paths,

@@ -10,6 +10,7 @@ import { homedir } from 'node:os';
 import { buildChildEnv } from '../../common/child-env';
 import { gatehouseDirs } from '../../common/dirs';
 import { GatewayError } from '../../common/errors';
+import { describePathsRemembered, type describePaths } from '../../common/confinement/facts';
 import { runnerCaches } from '../../common/confinement/layout';
 import type { BridgeLayout } from '../../common/confinement/bridge';
 import type { HostSupport } from '../../common/confinement/host-support';
@@ -48,7 +49,14 @@ function dataDirOf(definition: StdioServerDefinition, gatewayEnv: NodeJS.Process
   return serverDataDir(gatehouseDirs(gatewayEnv), definition.name);
 }
 
-function plan(definition: StdioServerDefinition, spec: SpawnSpecLike, gatewayEnv: NodeJS.ProcessEnv, context: ConfinementContext, dataDir: string | null, bridge: BridgeLayout | null = null): ConfinementPlan {
+function plan(
+  definition: StdioServerDefinition,
+  spec: SpawnSpecLike,
+  gatewayEnv: NodeJS.ProcessEnv,
+  context: ConfinementContext,
+  dataDir: string | null,
+  { bridge = null, describe }: { bridge?: BridgeLayout | null; describe?: typeof describePaths } = {},
+): ConfinementPlan {
   return planConfinement({
     ...confinementInputOf(definition),
     command: spec.command,
@@ -60,6 +68,7 @@ function plan(definition: StdioServerDefinition, spec: SpawnSpecLike, gatewayEnv
     dataDir,
     bridge,
     ...(context.support && { support: context.support }),
+    ...(describe && { describe }),
   });
 }
 
@@ -67,7 +76,7 @@ function plan(definition: StdioServerDefinition, spec: SpawnSpecLike, gatewayEnv
 export function plannedConfinement(definition: ServerDefinition, gatewayEnv: NodeJS.ProcessEnv, context: ConfinementContext = confinementContext(gatewayEnv)): ConfinementView {
   if (definition.transport !== 'stdio') return notApplicable();
   const env = buildChildEnv(gatewayEnv, {}).env;
-  return plan(definition, { command: definition.command, args: definition.args, env, cwd: definition.cwd }, gatewayEnv, context, dataDirOf(definition, gatewayEnv)).view;
+  return plan(definition, { command: definition.command, args: definition.args, env, cwd: definition.cwd }, gatewayEnv, context, dataDirOf(definition, gatewayEnv), { describe: describePathsRemembered }).view;
 }
 
 /**
@@ -97,7 +106,7 @@ export async function confineSpawn<T extends SpawnSpecLike>(
   let bridge: LoopbackBridge | null = null;
   try {
     if (first.view.network === 'loopback') bridge = createLoopbackBridge(definition.name, gatewayEnv);
-    const final = plan(definition, spec, gatewayEnv, context, dataDir, bridge?.layout ?? null);
+    const final = plan(definition, spec, gatewayEnv, context, dataDir, { bridge: bridge?.layout ?? null });
     if (!final.wrap) {
       bridge?.close();
       return { spec, view: final.view, bridge: null };
