@@ -28,8 +28,9 @@ function listFiles(dir) {
 const isFile = (path) => statSync(path, { throwIfNoEntry: false })?.isFile() === true;
 
 // As TypeScript resolves a relative specifier: `./x.js` may name x.ts, and a folder names its index file.
+// A vite query (`./x.mjs?raw`: the file's text) names the file before it.
 function resolveSpecifier(from, specifier) {
-  const base = resolve(dirname(from), specifier);
+  const base = resolve(dirname(from), specifier.replace(/\?(raw|url)$/, ''));
   const stem = base.replace(/\.[mc]?jsx?$/, '');
   const candidates = [base, ...EXTENSIONS.map((ext) => stem + ext), ...EXTENSIONS.map((ext) => join(base, `index${ext}`))];
   return candidates.find(isFile) ?? null;

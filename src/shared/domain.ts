@@ -32,7 +32,7 @@ export const MountView = z.object({
   path: z.string(),
   /** private: an empty folder of its own · hidden: not readable at all. */
   access: z.enum(['ro', 'rw', 'private', 'hidden']),
-  kind: z.enum(['system', 'devices', 'processes', 'temp', 'home', 'host', 'gatehouse', 'secret', 'toolchain', 'trust', 'runtime', 'project', 'workdir', 'argument', 'grant', 'cache', 'data', 'docker']),
+  kind: z.enum(['system', 'devices', 'processes', 'temp', 'home', 'host', 'gatehouse', 'secret', 'toolchain', 'trust', 'runtime', 'project', 'workdir', 'argument', 'grant', 'cache', 'data', 'docker', 'bridge']),
 });
 export type MountView = z.infer<typeof MountView>;
 
@@ -45,7 +45,9 @@ export const ConfinementView = z.object({
   state: z.enum(['confined', 'unconfined', 'unavailable', 'not_applicable']),
   reason: z.string().nullable(),
   backend: z.enum(['bubblewrap']).nullable(),
-  network: z.enum(['none', 'full']).nullable(),
+  network: z.enum(['none', 'loopback', 'full']).nullable(),
+  /** Network "loopback": the host's 127.0.0.1 ports bridged in (empty: its own loopback only). */
+  loopbackPorts: z.array(z.number().int()).optional(),
   project: z.enum(['none', 'ro', 'rw']).nullable(),
   gaps: z.array(z.string()),
   mounts: z.array(MountView),

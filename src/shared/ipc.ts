@@ -13,6 +13,7 @@ import { ClientRow, ClientSetupInput, ClientSetupView } from './clients';
 import { SecretImportApply, SecretImportInput, SecretImportPreview, SecretImportResult } from './secret-import';
 import { AuthConnectInput, AuthConnectResult, ServerControlInput, ServerControlResult, ServerStderr, ServerStderrInput } from './server-control';
 import { ProvisioningSnapshot, ProvisionInput, ProvisionOutcome } from './provisioning';
+import { ConfinementEditApplied, ConfinementEditApply, ConfinementEditChange, ConfinementEditPreview, ConfinementProfileState } from './confinement-edit';
 import { StartupPolicyApplied, StartupPolicyApply, StartupPolicyChange, StartupPolicyPreview, StartupPolicyView } from './startup-policy';
 
 const NoInput = z.object({}).strict();
@@ -47,6 +48,12 @@ export const channels = {
   /** The exact file change gateway.set_startup_policy would make; nothing is written. */
   previewStartupPolicy: channel(StartupPolicyChange, StartupPolicyPreview),
   applyStartupPolicy: channel(StartupPolicyApply, StartupPolicyApplied),
+  /** A stdio server's confinement profile as its entry states it (defaults filled in), and whether it can be edited here. */
+  getConfinementProfile: channel(ServerRef, ConfinementProfileState),
+  /** The exact change to the entry's "gatehouse" settings in its config file; nothing is written. */
+  previewConfinementProfile: channel(ConfinementEditChange, ConfinementEditPreview),
+  /** Writes what the preview showed (refused if the file changed since) and starts the server again if it ran. */
+  applyConfinementProfile: channel(ConfinementEditApply, ConfinementEditApplied),
   listActivity: read(ActivitySnapshot),
   /** gateway.cancel's rule: a call still making progress is cancelled only with force. */
   cancelCall: channel(CancelCallInput, CancelOutcome),

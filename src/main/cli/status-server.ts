@@ -31,6 +31,13 @@ export function formatServerStatus(view: ServerStatusView, live: boolean): strin
 }
 
 function describe(c: ConfinementView): string {
-  if (c.state === 'confined') return `confined (${c.backend}), network ${c.network}, project ${c.project}`;
+  if (c.state === 'confined') return `confined (${c.backend}), network ${describeNetwork(c)}, project ${c.project}`;
   return `${c.state}${c.reason ? ` (${c.reason})` : ''}`;
+}
+
+/** "loopback" names the host ports bridged in, or says it has none (its own loopback only). */
+export function describeNetwork(c: Pick<ConfinementView, 'network' | 'loopbackPorts'>): string {
+  if (c.network !== 'loopback') return `${c.network}`;
+  const ports = c.loopbackPorts ?? [];
+  return ports.length ? `loopback (host 127.0.0.1 ports ${ports.join(', ')})` : 'loopback (no host ports: its own loopback only)';
 }

@@ -11,7 +11,12 @@ import { within } from '../common/confinement/argv';
 import type { ConfigSourceKind } from '../../shared/domain';
 import type { StdioServerDefinition } from './types';
 
-const LOOPBACK = 'network "loopback" is not offered: a server in a network namespace of its own cannot reach the host\'s loopback services, and one that shares the host\'s network reaches everything; use "none" (its own loopback only) or "full"';
+// Ports below 1024: inside its sandbox the forwarder has no capability to listen on a privileged port.
+const PORT = z
+  .number({ error: 'loopback_ports: each port is a number' })
+  .int('loopback_ports: each port is a whole number')
+  .min(1024, 'loopback_ports: ports below 1024 cannot be bridged (inside its sandbox a server may not listen on a privileged port); use the service\'s port 1024–65535')
+  .max(65535, 'loopback_ports: a port is at most 65535');
 
 const GrantSchema = z.union([
   z.string().min(1, 'a grant is a path, or {"path": ..., "access": "ro" | "rw"}'),
@@ -22,17 +27,20 @@ export const ConfinementEntrySchema = z
   .object({
     enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
     allow_unconfined: z.boolean({ error: 'allow_unconfined must be true or false' }).optional(),
-    network: z
-      .string()
-      .refine((v) => v !== 'loopback', LOOPBACK)
-      .refine((v) => v === 'loopback' || v === 'none' || v === 'full', 'network must be "none" or "full"')
-      .transform((v) => v as 'none' | 'full')
+    network: z.enum(['none', 'loopback', 'full'], { error: 'network must be "none", "loopback" or "full"' }).optional(),
+    loopback_ports: z
+      .array(PORT)
+      .refine((ports) => new Set(ports).size === ports.length, 'loopback_ports: a port is listed twice')
       .optional(),
     project: z.enum(['none', 'ro', 'rw'], { error: 'project must be "none", "ro" or "rw"' }).optional(),
     grants: z.array(GrantSchema).optional(),
     docker: z.boolean({ error: 'docker must be true or false' }).optional(),
   })
-  .strict();
+  .strict()
+  .refine((entry) => entry.loopback_ports === undefined || entry.network === 'loopback', {
+    message: 'loopback_ports applies only with "network": "loopback" (the host\'s loopback ports it may reach); add that, or remove loopback_ports',
+    path: ['loopback_ports'],
+  });
 
 export type ConfinementProblem = { message: string; path: PropertyKey[] };
 
@@ -62,6 +70,7 @@ export function readConfinement(raw: unknown, source: ConfigSourceKind, baseDir:
       ...(entry.enabled !== undefined && { enabled: entry.enabled }),
       ...(entry.allow_unconfined !== undefined && { allowUnconfined: entry.allow_unconfined }),
       ...(entry.network !== undefined && { network: entry.network }),
+      ...(entry.loopback_ports !== undefined && { loopbackPorts: entry.loopback_ports }),
       ...(entry.project !== undefined && { project: entry.project }),
       ...(grants.length > 0 && { grants }),
       ...(entry.docker !== undefined && { docker: entry.docker }),

@@ -238,6 +238,8 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     secretStore: secretStore ?? defaultSecretStore(env, homeDir),
     secretValues: redaction.secrets,
     jobs: discovery.state.jobs,
+    reloadConfig: () => applyConfig(store.reload()),
+    startServer,
   });
   const api: GatehouseApi = redactedApi(redaction, {
     ...panel.channels,

@@ -1,6 +1,7 @@
 // The control panel's channels beyond the first few (server controls, startup policy, activity, catalog,
 // clients, secret import), assembled from their own small modules so the composition root only wires
 // them in. Each answer still passes the core's redaction (redactedApi) on its way out.
+import type { ServerActionResult } from '../../shared/domain';
 import type { GatehouseApi } from '../../shared/ipc';
 import type { ConfigLocations } from '../config/load';
 import type { JobRegistry } from '../discovery/jobs';
@@ -10,6 +11,7 @@ import type { SecretStore } from '../secrets/store';
 import type { Supervisor } from '../supervisor/supervisor';
 import { createActivityApi, SessionClients } from './api-activity';
 import { createCatalogApi } from './api-catalog';
+import { createConfinementApi } from './api-confinement';
 import { createClientsApi } from './api-clients';
 import { createProvisioningApi } from './api-provisioning';
 import { createSecretImportApi } from './api-secret-import';
@@ -27,6 +29,9 @@ export type PanelChannels = Pick<
   | 'getStartupPolicy'
   | 'previewStartupPolicy'
   | 'applyStartupPolicy'
+  | 'getConfinementProfile'
+  | 'previewConfinementProfile'
+  | 'applyConfinementProfile'
   | 'listActivity'
   | 'cancelCall'
   | 'cancelTask'
@@ -61,6 +66,10 @@ export interface PanelApiDeps {
   secretValues: SecretValues;
   /** gateway.provision's install jobs, for the provisioning view. */
   jobs: JobRegistry;
+  /** Reads the config files again and applies them now (after the panel wrote one). */
+  reloadConfig: () => Promise<unknown>;
+  /** The operator's start of a server (a manual attempt). */
+  startServer: (name: string) => Promise<ServerActionResult>;
 }
 
 export interface PanelApi {
@@ -83,6 +92,12 @@ export function createPanelApi(deps: PanelApiDeps): PanelApi {
     rows: () => deps.supervisor.snapshot().rows,
     knownNames: deps.knownNames,
     operator: deps.operator,
+  });
+  const confinement = createConfinementApi({
+    definition: (name) => deps.supervisor.get(name)?.definition,
+    row: (name) => deps.supervisor.get(name)?.row(),
+    reload: deps.reloadConfig,
+    start: deps.startServer,
   });
   const activity = createActivityApi({
     supervisor: deps.supervisor,
@@ -118,6 +133,9 @@ export function createPanelApi(deps: PanelApiDeps): PanelApi {
       getStartupPolicy: () => policy.view(),
       previewStartupPolicy: (input) => policy.preview(input),
       applyStartupPolicy: (input) => policy.apply(input),
+      getConfinementProfile: (input) => confinement.get(input),
+      previewConfinementProfile: (input) => confinement.preview(input),
+      applyConfinementProfile: (input) => confinement.apply(input),
       listActivity: () => activity.list(),
       cancelCall: (input) => activity.cancelCall(input),
       cancelTask: (input) => activity.cancelTask(input),

@@ -23,6 +23,7 @@ import { ChildStdioTransport } from './stdio-transport';
 import { cutAtBoundary } from '../common/cut-text';
 import { gatehouseRun, withGatehouseCommand } from '../common/gatehouse-command';
 import { handshakeTimedOut } from './package-runner';
+import { findPrivateTempGap } from '../common/confinement/private-temp';
 import { confineSpawn, confinementContext, type ConfinementContext } from './confinement/launch';
 import { connectWithProbe, httpStatusOf, suggestsLegacySse, type RemoteTransport } from './transport-probe';
 
@@ -134,7 +135,7 @@ async function connectStdio(definition: StdioServerDefinition, options: ConnectO
     const pipeClosed = process.child.stdout.readableEnded || process.child.stdout.destroyed;
     const exit = await exitedSoon(process, pipeClosed ? CLOSED_PIPE_EXIT_WAIT_MS : EXIT_WAIT_MS);
     await killServerTree(process, 1000, 1000);
-    if (exit) throw exitedDuringStart(definition, exit, options);
+    if (exit) throw exitedDuringStart(definition, exit, options, findPrivateTempGap(process.confinement?.gaps));
     if (/timed? ?out/i.test(safeMessage(error))) {
       throw handshakeTimedOut(definition.name, process.argv, definition.python?.root ?? null, options.timeoutMs, options.stderr.tail(5).join(' | '));
     }
@@ -159,14 +160,22 @@ async function exitedSoon(process: SpawnedServer, waitMs: number): Promise<{ cod
 }
 
 /** E204 for a child that exited before the handshake finished: exit code or signal, then its last stderr lines. */
-export function exitedDuringStart(definition: ServerDefinition, exit: { code: number | null; signal: NodeJS.Signals | null }, options: Pick<ConnectOptions, 'stderr'>): GatewayError {
+export function exitedDuringStart(
+  definition: ServerDefinition,
+  exit: { code: number | null; signal: NodeJS.Signals | null },
+  options: Pick<ConnectOptions, 'stderr'>,
+  /** Its sandbox's gap for files under a private /tmp: the likeliest reason, with its fix. */
+  privateTemp: string | null = null,
+): GatewayError {
   const tail = options.stderr.tail(3).join(' | ');
   const status = exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
   return new GatewayError(
     'E204',
-    `server "${definition.name}" exited during start-up (${status})${tail ? ` — stderr: ${cutAtBoundary(tail, 600)}` : ' without printing anything'}`,
+    // The likely cause first: a short message is cut at 400 characters where the panel shows it.
+    `server "${definition.name}" exited during start-up (${status})${privateTemp ? '; likely why: its files are under /tmp, which is private inside its sandbox' : ''}${tail ? ` — stderr: ${cutAtBoundary(tail, 600)}` : ' without printing anything'}`,
     { server: definition.name, exit_code: exit.code, exit_signal: exit.signal },
-    `run the command of "${definition.name}" on its own to see why it stops; ${gatehouseRun(`logs --server ${definition.name}`)} shows everything it printed`,
+    // The gap names the files and the folder to grant (whole paths: a suggestion is not cut to base names).
+    privateTemp ?? `run the command of "${definition.name}" on its own to see why it stops; ${gatehouseRun(`logs --server ${definition.name}`)} shows everything it printed`,
     true,
   );
 }
@@ -249,8 +258,15 @@ async function openStdio(definition: StdioServerDefinition, options: ConnectOpti
   let process: SpawnedServer;
   try {
     // Inside its sandbox (bubblewrap on Linux), or E204 when this host cannot confine it and nothing allowed otherwise.
-    const confined = confineSpawn(definition, spec, options.gatewayEnv, options.confinement ?? confinementContext(options.gatewayEnv));
-    process = await spawnServer(confined.spec, options.stderr, { cgroup: options.useCgroup, argv: [spec.command, ...spec.args], confinement: confined.view });
+    const confined = await confineSpawn(definition, spec, options.gatewayEnv, options.confinement ?? confinementContext(options.gatewayEnv));
+    try {
+      process = await spawnServer(confined.spec, options.stderr, { cgroup: options.useCgroup, argv: [spec.command, ...spec.args], confinement: confined.view });
+    } catch (error) {
+      confined.bridge?.close();
+      throw error;
+    }
+    // A "loopback" server's bridge lives as long as its process.
+    void process.exited.finally(() => confined.bridge?.close());
     options.onSpawn?.(process);
   } catch (error) {
     if (error instanceof GatewayError) throw error;

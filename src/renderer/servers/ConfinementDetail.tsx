@@ -1,4 +1,5 @@
 import type { ConfinementView, MountView } from '../../shared/domain';
+import { ConfinementEdit } from './ConfinementEdit';
 
 const STATE: Record<ConfinementView['state'], string> = {
   confined: 'confined',
@@ -33,7 +34,7 @@ export function ConfinementDetail({ name, confinement }: { name: string; confine
             </div>
             <div>
               <dt>network</dt>
-              <dd data-testid={`confinement-network-${name}`}>{c.network === 'none' ? 'none (its own loopback only)' : 'full'}</dd>
+              <dd data-testid={`confinement-network-${name}`}>{networkText(c)}</dd>
             </div>
             <div>
               <dt>project folder</dt>
@@ -83,8 +84,16 @@ export function ConfinementDetail({ name, confinement }: { name: string; confine
           </table>
         </details>
       )}
+      {c.state !== 'not_applicable' && <ConfinementEdit name={name} />}
     </section>
   );
+}
+
+function networkText(c: ConfinementView): string {
+  if (c.network === 'none') return 'none (its own loopback only)';
+  if (c.network !== 'loopback') return 'full';
+  const ports = c.loopbackPorts ?? [];
+  return ports.length ? `loopback: host 127.0.0.1 port${ports.length > 1 ? 's' : ''} ${ports.join(', ')} only` : 'loopback, no host ports (its own loopback only)';
 }
 
 /** Stable keys: the same mount may come twice (hidden, shown again by a grant, hidden again), so each repeat is numbered. */

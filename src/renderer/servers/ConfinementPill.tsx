@@ -18,7 +18,9 @@ export function ConfinementPill({ name, confinement }: { name: string; confineme
 function describe(c: ConfinementView): { label: string; title: string } {
   if (c.state === 'confined') {
     const gaps = c.gaps.length ? `\nNot covered here: ${c.gaps.join('; ')}` : '';
-    return { label: c.network === 'none' ? 'sandboxed · offline' : 'sandboxed', title: `Confined (${c.backend}): network ${c.network}, project ${c.project}, ${c.mounts.length} mounts${gaps}` };
+    const ports = c.network === 'loopback' ? ` (host ports: ${c.loopbackPorts?.join(', ') || 'none'})` : '';
+    const label = c.network === 'none' ? 'sandboxed · offline' : c.network === 'loopback' ? 'sandboxed · local' : 'sandboxed';
+    return { label, title: `Confined (${c.backend}): network ${c.network}${ports}, project ${c.project}, ${c.mounts.length} mounts${gaps}` };
   }
   if (c.state === 'unconfined') return { label: 'unconfined', title: `Runs without a sandbox: ${c.reason ?? 'no reason given'}` };
   return { label: 'no sandbox', title: `Not started: ${c.reason ?? 'this host cannot confine it'}` };

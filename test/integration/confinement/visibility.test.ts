@@ -15,7 +15,7 @@ let workspace: ConfinedWorkspace;
 beforeAll(() => {
   workspace = createConfinedWorkspace();
   workspace.writeConfig({ mcpServers: { everything: everythingServer(), remote: { type: 'http', url: 'http://127.0.0.1:9/mcp' } } });
-  workspace.writeUserConfig({ mcpServers: { open: escapeServer({ enabled: false }), offline: escapeServer({ network: 'none' }) } });
+  workspace.writeUserConfig({ mcpServers: { open: escapeServer({ enabled: false }), offline: escapeServer({ network: 'none' }), db: escapeServer({ network: 'loopback', loopback_ports: [5432, 8080] }) } });
 });
 afterAll(() => workspace?.cleanup());
 
@@ -33,6 +33,12 @@ describe('gatehouse doctor', () => {
     expect(check?.message).toMatch(/^bubblewrap [\d.]+ \(\/\S*bwrap\), user namespaces: yes, network namespaces: yes, --disable-userns: yes, session bus: /);
     expect(check?.message).toContain('"open" runs UNCONFINED: its entry turns confinement off');
     expect(check?.data).toMatchObject({ backend: 'bubblewrap', userNamespace: true, networkNamespace: true, confined: expect.arrayContaining(['everything', 'offline']), unconfined: [{ name: 'open', reason: expect.stringContaining('"enabled": false') }], unavailable: [] });
+  });
+
+  it('names the host loopback ports a "loopback" server reaches', async () => {
+    const check = (await doctorOf()).findings.find((f) => f.id === 'host.child-confinement');
+    expect(check?.message).toContain('"db" reaches host loopback ports 5432, 8080');
+    expect(check?.data).toMatchObject({ loopbackPorts: { db: [5432, 8080] } });
   });
 
   it('the operator switch makes every server unconfined, and doctor says so', async () => {
@@ -62,6 +68,9 @@ describe('gatehouse status --server NAME', () => {
       { path: workspace.project, access: 'ro', kind: 'project' },
     ]));
     expect((JSON.parse(status(['--server', 'remote', '--json']).stdout) as { server: { confinement: { state: string } } }).server.confinement.state).toBe('not_applicable');
+    const db = JSON.parse(status(['--server', 'db', '--json']).stdout) as { server: { confinement: unknown } };
+    expect(db.server.confinement).toMatchObject({ state: 'confined', network: 'loopback', loopbackPorts: [5432, 8080] });
+    expect(status(['--server', 'db']).stdout).toContain('network loopback (host 127.0.0.1 ports 5432, 8080), project none');
     const text = status(['--server', 'open']).stdout;
     expect(text).toContain('Confinement: unconfined (its entry turns confinement off');
     const unknown = status(['--server', 'nope']);
@@ -86,6 +95,8 @@ describe('gatehouse status --server NAME', () => {
       const client = new Client({ name: 'test', version: '1' });
       await client.connect(new StreamableHTTPClientTransport(gateway.url));
       await client.callTool({ name: 'gateway.connect_server', arguments: { server_name: 'offline' } });
+      // A "loopback" server from the built gateway: its forwarder comes from the bundle.
+      await client.callTool({ name: 'gateway.connect_server', arguments: { server_name: 'db' } });
       await client.close();
       const answer = await waitFor(() => {
         const parsed = JSON.parse(run(['--server', 'offline', '--json']).stdout) as { gateway: { running: boolean }; server: { status: string; pid: number; confinement: { state: string; network: string; mounts: unknown[] } } };
@@ -98,6 +109,12 @@ describe('gatehouse status --server NAME', () => {
       const text = run(['--server', 'offline']).stdout;
       expect(text).toContain('Confinement: confined (bubblewrap), network none, project none');
       expect(text).toMatch(/ACCESS\s+KIND\s+PATH\nro\s+system\s+\/\n/);
+      const db = await waitFor(() => {
+        const parsed = JSON.parse(run(['--server', 'db', '--json']).stdout) as { server: { status: string; confinement: { mounts: { kind: string; access: string }[] } } };
+        return parsed.server.status === 'online' ? parsed : undefined;
+      }, 'the loopback server to be online');
+      expect(db.server.confinement).toMatchObject({ state: 'confined', network: 'loopback', loopbackPorts: [5432, 8080] });
+      expect(db.server.confinement.mounts.filter((m) => m.kind === 'bridge')).toMatchObject([{ access: 'ro' }]);
     });
   });
 });

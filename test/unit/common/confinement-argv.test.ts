@@ -2,6 +2,7 @@
 // applies them (a later mount covers an earlier one beneath it), with no disk read.
 import { describe, expect, it } from 'vitest';
 import { candidatePaths, confinementArgv, type ConfinementFacts, type HostLayout, type PathInfo } from '../../../src/main/common/confinement/argv';
+import { bridgedCommand } from '../../../src/main/common/confinement/bridge';
 import { resolveProfile, type ConfinementSettings, type ProfileInput } from '../../../src/main/common/confinement/profile';
 
 const HOME = '/home/ada';
@@ -89,6 +90,35 @@ describe('confinementArgv', () => {
 
   it('network "none" unshares the network namespace', () => {
     expect(confinementArgv(profile({ network: 'none' }), facts(layout())).argv).toContain('--unshare-net');
+  });
+
+  it('network "loopback" unshares the network and shows the bridge folder read-only, after the hiding, and the node that runs its forwarder', () => {
+    const bridge = { dir: '/run/user/1000/gatehouse-bridge/db-x1', node: `${HOME}/.nvm/versions/node/v22/bin/node`, electron: false };
+    const host = layout({ bridge });
+    const extra = { [bridge.dir]: { kind: 'dir' as const, real: bridge.dir }, [`${HOME}/.nvm/versions/node/v22`]: { kind: 'dir' as const, real: `${HOME}/.nvm/versions/node/v22` } };
+    const composed = confinementArgv(profile({ network: 'loopback', loopbackPorts: [5432] }), facts(host, extra));
+    expect(composed.argv).toContain('--unshare-net');
+    expect(composed.argv).not.toContain('ELECTRON_RUN_AS_NODE');
+    const mounts = mountsOf(composed);
+    // After the per-user runtime folder was hidden (twice: once more with the secrets): shown read-only.
+    expect(mounts.indexOf(`ro bridge ${bridge.dir}`)).toBeGreaterThan(mounts.lastIndexOf('hidden host /run/user/1000'));
+    expect(mounts).toContain(`ro toolchain ${HOME}/.nvm/versions/node/v22`);
+    expect(composed.argv.join(' ')).toContain(`--ro-bind ${bridge.dir} ${bridge.dir}`);
+    expect(candidatePaths(profile({ network: 'loopback' }), host)).toEqual(expect.arrayContaining([bridge.dir, `${HOME}/.nvm/versions/node/v22`]));
+    // Electron's binary runs the forwarder as node only when told to.
+    const electron = confinementArgv(profile({ network: 'loopback' }), facts(layout({ bridge: { ...bridge, electron: true } }), extra));
+    expect(electron.argv.join(' ')).toContain('--setenv ELECTRON_RUN_AS_NODE 1');
+    // A bridge folder in the layout of a server whose network is not "loopback" is not shown.
+    expect(mountsOf(confinementArgv(profile({ network: 'none' }), facts(host, extra)))).not.toContain(`ro bridge ${bridge.dir}`);
+    expect(bridgedCommand(bridge, [5432, 8080], 'npx', ['-y', 'pkg'])).toEqual([
+      bridge.node, `${bridge.dir}/forward.mjs`, bridge.dir, '5432', '8080', '--', 'npx', '-y', 'pkg',
+    ]);
+  });
+
+  it('a profile keeps loopback ports only with network "loopback"', () => {
+    expect(profile({ network: 'loopback', loopbackPorts: [5432] }).loopbackPorts).toEqual([5432]);
+    expect(profile({ network: 'full', loopbackPorts: [5432] }).loopbackPorts).toEqual([]);
+    expect(profile({ network: 'loopback' }).loopbackPorts).toEqual([]);
   });
 
   it("shows a project server its project read-only and starts it there; `none` hides a project outside the homes", () => {

@@ -35,9 +35,12 @@ describe('decide', () => {
     expect(decide(input({ enabled: false }))).toMatchObject({ state: 'unconfined', reason: 'its entry turns confinement off ("enabled": false in /home/a/.mcp.json)' });
   });
 
-  it('network "none" needs a network namespace; "full" does not', () => {
+  it('network "none" and "loopback" need a network namespace; "full" does not', () => {
     const support = { ...WORKS, networkNamespace: false, networkProblem: 'bubblewrap cannot make a network namespace here: Operation not permitted' };
     expect(decide(input({ network: 'none' }, { support }))).toMatchObject({ state: 'unavailable', reason: expect.stringContaining('network "none" needs a network namespace') });
+    expect(decide(input({ network: 'loopback', loopbackPorts: [5432] }, { support }))).toMatchObject({ state: 'unavailable', reason: expect.stringContaining('network "loopback" needs a network namespace') });
+    // With its own network namespace, the host's abstract sockets are out of reach: no gap for them.
+    expect(decide(input({ network: 'loopback' }, { abstractSockets: ['@/tmp/.X11-unix/X0'], abstractBus: '/tmp/dbus-X' })).gaps).toEqual([]);
     expect(decide(input({ network: 'full' }, { support })).state).toBe('confined');
   });
 

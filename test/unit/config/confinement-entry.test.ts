@@ -45,12 +45,31 @@ describe('gatehouse.confinement', () => {
     expect(definition.cwdDeclared).toBeUndefined();
   });
 
-  it('refuses network "loopback" with why, at its line', () => {
-    const readout = read({ gatehouse: { confinement: { network: 'loopback' } } });
-    expect(readout.servers.has('s')).toBe(false);
-    expect(readout.issues).toHaveLength(1);
-    expect(readout.issues[0]).toMatchObject({ field: 'mcpServers.s.gatehouse.confinement.network', line: 10 });
-    expect(readout.issues[0]?.message).toContain('network "loopback" is not offered');
+  it('reads network "loopback" with the host loopback ports it may reach; with none it is its own loopback only', () => {
+    const readout = read({ gatehouse: { confinement: { network: 'loopback', loopback_ports: [5432, 8080] } } });
+    expect(readout.issues).toEqual([]);
+    expect((readout.servers.get('s') as StdioServerDefinition).confinement).toEqual({ network: 'loopback', loopbackPorts: [5432, 8080] });
+    const bare = read({ gatehouse: { confinement: { network: 'loopback' } } });
+    expect(bare.issues).toEqual([]);
+    expect((bare.servers.get('s') as StdioServerDefinition).confinement).toEqual({ network: 'loopback' });
+  });
+
+  it('refuses loopback ports out of range, listed twice, or without network "loopback", at their line', () => {
+    const cases: [unknown, string, string][] = [
+      [{ network: 'loopback', loopback_ports: [0] }, 'mcpServers.s.gatehouse.confinement.loopback_ports.0', 'ports below 1024 cannot be bridged'],
+      [{ network: 'loopback', loopback_ports: [80] }, 'mcpServers.s.gatehouse.confinement.loopback_ports.0', 'ports below 1024 cannot be bridged'],
+      [{ network: 'loopback', loopback_ports: [5432, 65536] }, 'mcpServers.s.gatehouse.confinement.loopback_ports.1', 'at most 65535'],
+      [{ network: 'loopback', loopback_ports: [5432.5] }, 'mcpServers.s.gatehouse.confinement.loopback_ports.0', 'whole number'],
+      [{ network: 'loopback', loopback_ports: [5432, 5432] }, 'mcpServers.s.gatehouse.confinement.loopback_ports', 'listed twice'],
+      [{ network: 'full', loopback_ports: [5432] }, 'mcpServers.s.gatehouse.confinement.loopback_ports', 'applies only with "network": "loopback"'],
+      [{ network: 'internet' }, 'mcpServers.s.gatehouse.confinement.network', 'network must be "none", "loopback" or "full"'],
+    ];
+    for (const [confinement, field, message] of cases) {
+      const readout = read({ gatehouse: { confinement } });
+      expect(readout.servers.has('s'), JSON.stringify(confinement)).toBe(false);
+      expect(readout.issues[0], JSON.stringify(confinement)).toMatchObject({ field, message: expect.stringContaining(message) });
+      expect(readout.issues[0]?.line, JSON.stringify(confinement)).not.toBeNull();
+    }
   });
 
   it('locates unknown keys and wrong values', () => {

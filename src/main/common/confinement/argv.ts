@@ -10,8 +10,10 @@
 //   4. what the server needs read-only or as granted: its toolchain, runtime root, project, working
 //      folder, the paths its argv names, the entry's grants — shallow before deep, so a deeper grant wins;
 //   5. hidden again: every secret that step 4 brought back into view and no grant names itself;
-//   6. read-write last: the runner's caches, the server's own data folder, grants inside secrets, Docker.
+//   6. read-write last: the runner's caches, the server's own data folder, grants inside secrets, Docker,
+//      and (network "loopback") the bridge folder read-only.
 import { basename, dirname } from 'node:path';
+import { bridgeOptions, type BridgeLayout } from './bridge';
 import { DOCKER_RUNTIME_SOCKETS, DOCKER_SOCKETS, HIDDEN_SYSTEM_DIRS, HOME_ROOTS, HOME_SECRETS, PRIVATE_SYSTEM_DIRS, SERVICE_SOCKETS, XDG_DATA_SECRETS } from './layout';
 import type { ConfinementProfile } from './profile';
 import type { MountAccess, MountKind, MountView } from './view';
@@ -51,6 +53,8 @@ export interface HostLayout {
   trustPaths: string[];
   /** An interpreter the environment names for the runner (UV_PYTHON), shown read-only with its prefix. */
   interpreters: string[];
+  /** Network "loopback": the bridge folder and the node that runs its forwarder (absent otherwise). */
+  bridge?: BridgeLayout | null;
 }
 
 export interface BackendFeatures {
@@ -89,15 +93,17 @@ export function candidatePaths(profile: ConfinementProfile, layout: HostLayout):
     ...PRIVATE_SYSTEM_DIRS, ...HOME_ROOTS, ...homes, ...layout.xdgDirs, ...HIDDEN_SYSTEM_DIRS, ...SERVICE_SOCKETS,
     ...(layout.runtimeDir ? [layout.runtimeDir, ...DOCKER_RUNTIME_SOCKETS.map((s) => `${layout.runtimeDir}/${s}`)] : []),
     ...layout.gatehouseDirs, ...(layout.sessionBusPath ? [layout.sessionBusPath] : []), ...secrets,
-    ...toolchainDirs(layout), ...layout.trustPaths,
+    ...toolchainDirs(layout), ...layout.trustPaths, ...(layout.command ? [layout.command] : []),
     ...argumentPaths(layout.args), ...(profile.runtimeRoot ? [profile.runtimeRoot] : []),
     ...(profile.project.path ? [profile.project.path] : []), profile.workdir.path,
     ...profile.grants.map((g) => g.path), ...layout.caches, ...(layout.dataDir ? [layout.dataDir] : []),
+    ...(layout.bridge ? [layout.bridge.dir] : []),
   ]);
 }
 
 export function confinementArgv(profile: ConfinementProfile, facts: ConfinementFacts): ComposedConfinement {
   const { layout } = facts;
+  const bridge = profile.network === 'loopback' ? (layout.bridge ?? null) : null;
   const mounts = new Mounts(facts.paths);
   // 2. private
   for (const dir of [...PRIVATE_SYSTEM_DIRS]) mounts.private(dir, 'temp');
@@ -133,6 +139,9 @@ export function confinementArgv(profile: ConfinementProfile, facts: ConfinementF
     ...(layout.dataDir ? [{ path: layout.dataDir, access: 'rw' as const, kind: 'data' as const }] : []),
     ...grantedSecrets.map((g) => ({ path: g.path, access: g.access, kind: 'grant' as const })),
     ...(profile.docker ? dockerSockets(layout).map((path) => ({ path, access: 'rw' as const, kind: 'docker' as const })) : []),
+    // Read-only: the server connects to its sockets (a socket needs no write access to the mount) but
+    // cannot replace them or the forwarder.
+    ...(bridge ? [{ path: bridge.dir, access: 'ro' as const, kind: 'bridge' as const }] : []),
   ];
   for (const bind of byDepth(last, facts.paths)) mounts.bind(bind.path, bind.access, bind.kind);
 
@@ -140,7 +149,9 @@ export function confinementArgv(profile: ConfinementProfile, facts: ConfinementF
   const argv = [
     ...(facts.features.userNamespace ? ['--unshare-user', ...(facts.features.disableUserns ? ['--disable-userns'] : [])] : []),
     '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try',
-    ...(profile.network === 'none' ? ['--unshare-net'] : []),
+    // "none" and "loopback" alike: a network namespace of its own (loopback bridges only the named ports in).
+    ...(profile.network !== 'full' ? ['--unshare-net'] : []),
+    ...(bridge ? bridgeOptions(bridge) : []),
     // Gatehouse already starts the child in a session of its own (no terminal to inject into), and its
     // process group is how a stop reaches the whole tree: so no --new-session.
     '--die-with-parent', '--cap-drop', 'ALL', '--unsetenv', 'DBUS_SESSION_BUS_ADDRESS',
@@ -172,16 +183,17 @@ function secretKind(path: string, layout: HostLayout): MountKind {
  * read-only, and for a `bin` or `shims` folder its prefix too (an nvm `npx` is a link into ../lib; a
  * pyenv shim runs ../libexec/pyenv), except where the prefix is a home or `~/.local` itself.
  */
-function toolchainDirs(layout: HostLayout): string[] {
+export function toolchainDirs(layout: HostLayout): string[] {
   const homes = unique([layout.home, ...layout.homes]);
   const broad = new Set([...homes, ...homes.map((h) => `${h}/.local`), '/', '/usr', '/home']);
   const prefix = (dir: string) => (/^(bin|sbin|shims)$/.test(basename(dir)) && !broad.has(dirname(dir)) ? dirname(dir) : dir);
-  const dirs = [...layout.pathDirs, ...(layout.command ? [dirname(layout.command)] : []), ...layout.interpreters.map((file) => dirname(file))].map(prefix);
+  const interpreters = [...layout.interpreters, ...(layout.bridge ? [layout.bridge.node] : [])];
+  const dirs = [...layout.pathDirs, ...(layout.command ? [dirname(layout.command)] : []), ...interpreters.map((file) => dirname(file))].map(prefix);
   return unique(dirs);
 }
 
 /** Absolute paths an argv names (`/x`, `--flag=/x`): a script, a database, a folder to serve. */
-function argumentPaths(args: readonly string[]): string[] {
+export function argumentPaths(args: readonly string[]): string[] {
   return unique(args.map((arg) => (arg.startsWith('/') ? arg : /^--?[\w.-]+=\//.test(arg) ? arg.slice(arg.indexOf('=') + 1) : null)).filter((p): p is string => p !== null && p !== '/'));
 }
 

@@ -38,7 +38,7 @@ export function decide(input: DecisionInput): Decision {
 
   const blocker =
     support.problem ??
-    (profile.network === 'none' && !support.networkNamespace ? `network "none" needs a network namespace: ${support.networkProblem ?? 'not available here'}` : null);
+    (profile.network !== 'full' && !support.networkNamespace ? `network "${profile.network}" needs a network namespace: ${support.networkProblem ?? 'not available here'}` : null);
   const allowed = input.settings?.allowUnconfined === true;
   if (blocker) {
     if (allowed) return { state: 'unconfined', reason: `${blocker}; its entry allows running unconfined`, gaps: [] };

@@ -7,6 +7,7 @@ import { delimiter, isAbsolute } from 'node:path';
 import { TRUST_VARIABLES } from '../child-env';
 import { findExecutable } from '../find-executable';
 import type { HostLayout, PathInfo, PathKind } from './argv';
+import type { BridgeLayout } from './bridge';
 import { runnerCaches } from './layout';
 import type { Runner } from './profile';
 
@@ -22,6 +23,8 @@ export interface LayoutInput {
   args: readonly string[];
   dataDir: string | null;
   runner: Runner | null;
+  /** Network "loopback": this spawn's bridge folder and the node that runs its forwarder. */
+  bridge?: BridgeLayout | null;
 }
 
 const XDG_BASES = ['XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME', 'XDG_CACHE_HOME'];
@@ -49,6 +52,7 @@ export function hostLayout(input: LayoutInput): HostLayout {
     // Certificates the machine trusts, as Gatehouse passes them on (not secrets; a flag is no path).
     trustPaths: TRUST_VARIABLES.map((name) => absolute(env[name])).filter((p): p is string => p !== null),
     interpreters: input.runner === 'uv' && absolute(env.UV_PYTHON) ? [env.UV_PYTHON as string] : [],
+    bridge: input.bridge ?? null,
   };
 }
 

@@ -3,7 +3,9 @@
 // `status --server` and doctor show its view. Reads the disk (facts) but writes nothing.
 import { abstractSockets, describePaths, hostLayout, sessionBus, type LayoutInput } from './facts';
 import { candidatePaths, confinementArgv } from './argv';
+import { bridgedCommand } from './bridge';
 import { decide, OPERATOR_SWITCH } from './decide';
+import { privateTempGap } from './private-temp';
 import { hostSupport, type HostSupport } from './host-support';
 import { resolveProfile, type ProfileInput } from './profile';
 import type { ConfinementView } from './view';
@@ -38,18 +40,24 @@ export function planConfinement(input: PlanInput): ConfinementPlan {
   });
   const base = { backend: null, network: null, project: null, gaps: decision.gaps, mounts: [] };
   if (decision.state !== 'confined' || !support.bwrap) return { view: { ...base, state: decision.state, reason: decision.reason }, wrap: null };
+  const paths = (input.describe ?? describePaths)(candidatePaths(profile, layout));
   const composed = confinementArgv(profile, {
     layout,
-    paths: (input.describe ?? describePaths)(candidatePaths(profile, layout)),
+    paths,
     features: { userNamespace: support.userNamespace, disableUserns: support.disableUserns, networkNamespace: support.networkNamespace },
   });
-  const gaps = [...decision.gaps, ...composed.missingGrants.map((path) => `granted path ${path} does not exist here; nothing is mounted for it`)];
+  const temp = privateTempGap(profile, layout, paths);
+  const gaps = [...decision.gaps, ...composed.missingGrants.map((path) => `granted path ${path} does not exist here; nothing is mounted for it`), ...(temp ? [temp] : [])];
   // A Docker-launched server needs the engine's socket, which is the operator's to grant: say so up front.
   if (!profile.docker && /^(docker|podman)$/.test(input.command.split('/').pop() ?? '')) {
     gaps.push(`it runs ${input.command.split('/').pop()}, whose socket is not granted: its containers cannot start until its entry says "docker": true (root on this host, in effect)`);
   }
+  // Network "loopback" runs the forwarder first, which runs the server (only with a bridge folder to forward to).
+  const bridge = profile.network === 'loopback' ? layout.bridge : null;
+  const command = bridge ? bridgedCommand(bridge, profile.loopbackPorts, input.command, input.args) : [input.command, ...input.args];
+  const network = { network: profile.network, ...(profile.network === 'loopback' && { loopbackPorts: profile.loopbackPorts }) };
   return {
-    view: { state: 'confined', reason: null, backend: 'bubblewrap', network: profile.network, project: profile.project.access, gaps, mounts: composed.mounts },
-    wrap: { command: support.bwrap, args: [...composed.argv, input.command, ...input.args] },
+    view: { state: 'confined', reason: null, backend: 'bubblewrap', ...network, project: profile.project.access, gaps, mounts: composed.mounts },
+    wrap: { command: support.bwrap, args: [...composed.argv, ...command] },
   };
 }

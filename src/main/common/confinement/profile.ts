@@ -4,9 +4,9 @@
 import { dirname } from 'node:path';
 
 /** How far the server reaches the network: `none` gives it a network namespace of its own (its own
- *  loopback only), `full` shares the host's. There is no `loopback` (the host's local services only):
- *  a plain network namespace cannot reach the host's loopback, see README "Children". */
-export type NetworkMode = 'none' | 'full';
+ *  loopback only), `loopback` the same plus the host's loopback ports its entry names (each bridged in
+ *  through a Unix socket: supervisor/confinement/loopback-bridge.ts), `full` shares the host's. */
+export type NetworkMode = 'none' | 'loopback' | 'full';
 export type ProjectAccess = 'none' | 'ro' | 'rw';
 export type Access = 'ro' | 'rw';
 
@@ -23,6 +23,8 @@ export interface ConfinementSettings {
   /** Run unconfined (or with a listed gap) when this host cannot confine, instead of refusing to start. */
   allowUnconfined?: boolean;
   network?: NetworkMode;
+  /** With network `loopback`: the host's 127.0.0.1 ports it may reach (none: its own loopback only). */
+  loopbackPorts?: number[];
   project?: ProjectAccess;
   grants?: Grant[];
   /** Grant the Docker engine's socket (root on this host, in effect): off unless stated. */
@@ -34,6 +36,8 @@ export type Runner = 'npm' | 'pnpm' | 'yarn' | 'bun' | 'uv';
 
 export interface ConfinementProfile {
   network: NetworkMode;
+  /** The host loopback ports bridged in (network `loopback` only; empty otherwise). */
+  loopbackPorts: number[];
   /** The project folder and how the server sees it (null path: the server has no project). */
   project: { path: string | null; access: ProjectAccess };
   /** Where the server runs; `declared` when its entry named a cwd (then it stays visible, read-only at least). */
@@ -81,8 +85,10 @@ export function resolveProfile(input: ProfileInput): ConfinementProfile {
   const settings = input.settings ?? {};
   const projectPath = input.source === 'project' && input.sourcePath ? dirname(input.sourcePath) : null;
   const projectAccess = settings.project ?? (input.source === 'project' ? 'ro' : 'none');
+  const network = settings.network ?? 'full';
   return {
-    network: settings.network ?? 'full',
+    network,
+    loopbackPorts: network === 'loopback' ? [...(settings.loopbackPorts ?? [])] : [],
     // A user server's "project" is the folder it runs in (the gateway's project, by default).
     project: { path: projectPath ?? input.cwd, access: projectAccess },
     workdir: { path: input.cwd, declared: input.cwdDeclared },

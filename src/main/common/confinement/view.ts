@@ -8,7 +8,7 @@ export type MountAccess = 'ro' | 'rw' | 'private' | 'hidden';
 
 export type MountKind =
   | 'system' | 'devices' | 'processes' | 'temp' | 'home' | 'host' | 'gatehouse' | 'secret'
-  | 'toolchain' | 'trust' | 'runtime' | 'project' | 'workdir' | 'argument' | 'grant' | 'cache' | 'data' | 'docker';
+  | 'toolchain' | 'trust' | 'runtime' | 'project' | 'workdir' | 'argument' | 'grant' | 'cache' | 'data' | 'docker' | 'bridge';
 
 export interface MountView {
   path: string;
@@ -28,6 +28,8 @@ export interface ConfinementView {
   reason: string | null;
   backend: 'bubblewrap' | null;
   network: NetworkMode | null;
+  /** Network "loopback": the host's 127.0.0.1 ports bridged in (empty: its own loopback only). */
+  loopbackPorts?: number[];
   project: ProjectAccess | null;
   /** What this host leaves open under this profile (e.g. abstract sockets with network "full"). */
   gaps: string[];

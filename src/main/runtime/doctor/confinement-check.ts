@@ -36,6 +36,7 @@ export function confinementCheck(options: ConfinementCheckOptions): Finding {
     `${confined.length} of ${views.length} stdio server(s) confined`,
     ...unconfined.map((s) => `"${s.name}" runs UNCONFINED: ${s.view.reason}`),
     ...unavailable.map((s) => `"${s.name}" will not start: ${s.view.reason}`),
+    ...confined.filter((s) => s.view.network === 'loopback').map((s) => `"${s.name}" reaches host loopback ports ${s.view.loopbackPorts?.join(', ') || 'none (its own loopback only)'}`),
   ].join('; ');
   const gaps = [...new Set(confined.flatMap((s) => s.view.gaps))];
   const data = {
@@ -49,6 +50,7 @@ export function confinementCheck(options: ConfinementCheckOptions): Finding {
     abstractSockets: sockets.length,
     operatorOff: options.env[OPERATOR_SWITCH] === 'off',
     confined: confined.map((s) => s.name),
+    loopbackPorts: Object.fromEntries(confined.filter((s) => s.view.network === 'loopback').map((s) => [s.name, s.view.loopbackPorts ?? []])),
     unconfined: unconfined.map((s) => ({ name: s.name, reason: s.view.reason })),
     unavailable: unavailable.map((s) => ({ name: s.name, reason: s.view.reason })),
     gaps,

@@ -1,7 +1,8 @@
 // Puts a stdio server's spawn inside its confinement (common/confinement/plan.ts): its data folder and
 // its runner's caches are created first (a bind needs them to exist), the argv becomes bubblewrap's, and
 // a server this host cannot confine — and that nothing allowed to run unconfined — does not start (E204,
-// with the reason and the next step). The view goes with the spawned child into its health row.
+// with the reason and the next step). The view goes with the spawned child into its health row. With
+// network "loopback" the spawn gets its bridge (loopback-bridge.ts), listening before the server starts.
 import { existsSync, mkdirSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { findExecutable } from '../../common/find-executable';
@@ -11,6 +12,7 @@ import { gatehouseDirs } from '../../common/dirs';
 import { GatewayError } from '../../common/errors';
 import { describePathsRemembered, type describePaths } from '../../common/confinement/facts';
 import { runnerCaches } from '../../common/confinement/layout';
+import type { BridgeLayout } from '../../common/confinement/bridge';
 import type { HostSupport } from '../../common/confinement/host-support';
 import { planConfinement, type ConfinementPlan } from '../../common/confinement/plan';
 import { runnerOf } from '../../common/confinement/profile';
@@ -18,6 +20,7 @@ import { notApplicable, type ConfinementView } from '../../common/confinement/vi
 import { confinementInputOf } from '../../config/confinement-entry';
 import type { ServerDefinition, StdioServerDefinition } from '../../config/types';
 import { DATA_DIR_VARIABLE, serverDataDir } from '../../runtime/launch';
+import { createLoopbackBridge, type LoopbackBridge } from './loopback-bridge';
 
 export interface ConfinementContext {
   /** Gatehouse's own folders as this gateway uses them (its options may move state and cache). */
@@ -46,7 +49,14 @@ function dataDirOf(definition: StdioServerDefinition, gatewayEnv: NodeJS.Process
   return serverDataDir(gatehouseDirs(gatewayEnv), definition.name);
 }
 
-function plan(definition: StdioServerDefinition, spec: SpawnSpecLike, gatewayEnv: NodeJS.ProcessEnv, context: ConfinementContext, dataDir: string | null, describe?: typeof describePaths): ConfinementPlan {
+function plan(
+  definition: StdioServerDefinition,
+  spec: SpawnSpecLike,
+  gatewayEnv: NodeJS.ProcessEnv,
+  context: ConfinementContext,
+  dataDir: string | null,
+  { bridge = null, describe }: { bridge?: BridgeLayout | null; describe?: typeof describePaths } = {},
+): ConfinementPlan {
   return planConfinement({
     ...confinementInputOf(definition),
     command: spec.command,
@@ -56,6 +66,7 @@ function plan(definition: StdioServerDefinition, spec: SpawnSpecLike, gatewayEnv
     gatehouseDirs: context.gatehouseDirs,
     extraHomes: context.extraHomes,
     dataDir,
+    bridge,
     ...(context.support && { support: context.support }),
     ...(describe && { describe }),
   });
@@ -65,28 +76,50 @@ function plan(definition: StdioServerDefinition, spec: SpawnSpecLike, gatewayEnv
 export function plannedConfinement(definition: ServerDefinition, gatewayEnv: NodeJS.ProcessEnv, context: ConfinementContext = confinementContext(gatewayEnv)): ConfinementView {
   if (definition.transport !== 'stdio') return notApplicable();
   const env = buildChildEnv(gatewayEnv, {}).env;
-  return plan(definition, { command: definition.command, args: definition.args, env, cwd: definition.cwd }, gatewayEnv, context, dataDirOf(definition, gatewayEnv), describePathsRemembered).view;
+  return plan(definition, { command: definition.command, args: definition.args, env, cwd: definition.cwd }, gatewayEnv, context, dataDirOf(definition, gatewayEnv), { describe: describePathsRemembered }).view;
 }
 
-/** The spec to spawn (bubblewrap's when confined) and the view; E204 when the server cannot be confined. */
-export function confineSpawn<T extends SpawnSpecLike>(definition: StdioServerDefinition, spec: T, gatewayEnv: NodeJS.ProcessEnv, context: ConfinementContext): { spec: T; view: ConfinementView } {
+/**
+ * The spec to spawn (bubblewrap's when confined), the view, and the loopback bridge (listening already;
+ * the caller closes it when the process exits, or when it could not be spawned); E204 when the server
+ * cannot be confined.
+ */
+export async function confineSpawn<T extends SpawnSpecLike>(
+  definition: StdioServerDefinition,
+  spec: T,
+  gatewayEnv: NodeJS.ProcessEnv,
+  context: ConfinementContext,
+): Promise<{ spec: T; view: ConfinementView; bridge: LoopbackBridge | null }> {
   const dataDir = spec.env[DATA_DIR_VARIABLE] ?? dataDirOf(definition, gatewayEnv);
   const first = plan(definition, spec, gatewayEnv, context, dataDir);
   if (first.view.state === 'unavailable') {
     throw new GatewayError('E204', `server "${definition.name}" was not started: ${first.view.reason}`, { server: definition.name, confinement: 'unavailable' },
       'run `gatehouse doctor` to see what this host supports', false);
   }
-  if (!first.wrap) return { spec, view: first.view };
+  if (!first.wrap) return { spec, view: first.view, bridge: null };
   // Inside, bubblewrap would only say "execvp: No such file"; the spawn's own ENOENT names the fix.
   if (!commandExists(spec.command, spec.env.PATH)) throw Object.assign(new Error(`${spec.command}: not found`), { code: 'ENOENT' });
   // Made before the final plan: a bind needs its source to exist (0700, like every folder of ours).
   for (const dir of [dataDir, ...runnerCaches(runnerOf([spec.command, ...spec.args]), spec.env.HOME ?? homedir(), spec.env)]) {
     if (dir) mkdirSync(dir, { recursive: true, mode: 0o700 });
   }
-  const final = plan(definition, spec, gatewayEnv, context, dataDir);
-  if (!final.wrap) return { spec, view: final.view };
-  const env = dataDir ? { ...spec.env, [DATA_DIR_VARIABLE]: dataDir } : spec.env;
-  return { spec: { ...spec, command: final.wrap.command, args: final.wrap.args, env }, view: final.view };
+  let bridge: LoopbackBridge | null = null;
+  try {
+    if (first.view.network === 'loopback') bridge = createLoopbackBridge(definition.name, gatewayEnv);
+    const final = plan(definition, spec, gatewayEnv, context, dataDir, { bridge: bridge?.layout ?? null });
+    if (!final.wrap) {
+      bridge?.close();
+      return { spec, view: final.view, bridge: null };
+    }
+    await bridge?.open(final.view.loopbackPorts ?? []);
+    const env = dataDir ? { ...spec.env, [DATA_DIR_VARIABLE]: dataDir } : spec.env;
+    return { spec: { ...spec, command: final.wrap.command, args: final.wrap.args, env }, view: final.view, bridge };
+  } catch (error) {
+    bridge?.close();
+    if (error instanceof GatewayError) throw error;
+    throw new GatewayError('E204', `server "${definition.name}" was not started: its network "loopback" bridge could not be opened (${(error as Error).message})`,
+      { server: definition.name, confinement: 'bridge' }, 'check the per-user runtime folder ($XDG_RUNTIME_DIR) is writable, then start the server again', false);
+  }
 }
 
 function commandExists(command: string, path: string | undefined): boolean {
