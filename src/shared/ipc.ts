@@ -12,6 +12,7 @@ import { CatalogSearchInput, CatalogSearchResult, InvokeInput, InvokeOutcome, To
 import { ClientRow, ClientSetupInput, ClientSetupView } from './clients';
 import { SecretImportApply, SecretImportInput, SecretImportPreview, SecretImportResult } from './secret-import';
 import { AuthConnectInput, AuthConnectResult, ServerControlInput, ServerControlResult, ServerStderr, ServerStderrInput } from './server-control';
+import { OAuthServerInput, OAuthSignInState } from './oauth-sign-in';
 import { ProvisioningSnapshot, ProvisionInput, ProvisionOutcome } from './provisioning';
 import { StartupPolicyApplied, StartupPolicyApply, StartupPolicyChange, StartupPolicyPreview, StartupPolicyView } from './startup-policy';
 
@@ -37,6 +38,13 @@ export const channels = {
   serverStderr: { input: ServerStderrInput, output: ServerStderr },
   /** Write-only: stores a credential the server references and retries it (gateway.auth_connect's path). */
   authConnect: { input: AuthConnectInput, output: AuthConnectResult },
+  /** A remote server's OAuth sign-in state (never a token). */
+  oauthState: { input: OAuthServerInput, output: OAuthSignInState },
+  /** Starts an OAuth sign-in (gateway.auth_connect's path); main opens the browser, oauthChanged follows it. */
+  oauthSignIn: { input: OAuthServerInput, output: OAuthSignInState },
+  oauthCancelSignIn: { input: OAuthServerInput, output: OAuthSignInState },
+  /** Revokes the tokens where the authorization server allows it and deletes them from the keychain. */
+  oauthSignOut: { input: OAuthServerInput, output: OAuthSignInState },
   getStartupPolicy: { input: NoInput, output: StartupPolicyView },
   /** The exact file change gateway.set_startup_policy would make; nothing is written. */
   previewStartupPolicy: { input: StartupPolicyChange, output: StartupPolicyPreview },
@@ -90,6 +98,8 @@ export const events = {
   provisioningFinished: ProvisioningFinished,
   /** The install jobs changed; pushed (coalesced) while any job is unfinished. */
   provisioningChanged: ProvisioningSnapshot,
+  /** A remote server's OAuth sign-in started, came back from the browser, failed, was cancelled or signed out. */
+  oauthChanged: OAuthSignInState,
 } as const;
 
 export type ChannelName = keyof typeof channels;

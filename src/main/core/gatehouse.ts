@@ -227,6 +227,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     secretStore: secretStore ?? defaultSecretStore(env, homeDir),
     secretValues: redaction.secrets,
     jobs: discovery.state.jobs,
+    oauth,
   });
   const api: GatehouseApi = redactedApi(redaction, {
     ...panel.channels,

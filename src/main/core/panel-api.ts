@@ -5,12 +5,14 @@ import type { GatehouseApi } from '../../shared/ipc';
 import type { ConfigLocations } from '../config/load';
 import type { JobRegistry } from '../discovery/jobs';
 import type { AuditRing } from '../logs/audit-ring';
+import type { RemoteOAuth } from '../oauth/remote-oauth';
 import type { SecretValues } from '../redaction/secret-values';
 import type { SecretStore } from '../secrets/store';
 import type { Supervisor } from '../supervisor/supervisor';
 import { createActivityApi, SessionClients } from './api-activity';
 import { createCatalogApi } from './api-catalog';
 import { createClientsApi } from './api-clients';
+import { createOAuthApi } from './api-oauth';
 import { createProvisioningApi } from './api-provisioning';
 import { createSecretImportApi } from './api-secret-import';
 import { createServersApi } from './api-servers';
@@ -24,6 +26,10 @@ export type PanelChannels = Pick<
   | 'restartServer'
   | 'serverStderr'
   | 'authConnect'
+  | 'oauthState'
+  | 'oauthSignIn'
+  | 'oauthCancelSignIn'
+  | 'oauthSignOut'
   | 'getStartupPolicy'
   | 'previewStartupPolicy'
   | 'applyStartupPolicy'
@@ -61,6 +67,8 @@ export interface PanelApiDeps {
   secretValues: SecretValues;
   /** gateway.provision's install jobs, for the provisioning view. */
   jobs: JobRegistry;
+  /** Remote servers' OAuth sign-ins; null without a keychain. */
+  oauth: RemoteOAuth | null;
 }
 
 export interface PanelApi {
@@ -78,6 +86,7 @@ export interface PanelApi {
 export function createPanelApi(deps: PanelApiDeps): PanelApi {
   const sessions = new SessionClients();
   const servers = createServersApi(deps.supervisor, deps.operator);
+  const signIns = createOAuthApi({ supervisor: deps.supervisor, operator: deps.operator, oauth: deps.oauth, emit: (state) => deps.events.emit('oauthChanged', state) });
   const policy = createStartupPolicyApi({
     locations: deps.locations,
     rows: () => deps.supervisor.snapshot().rows,
@@ -115,6 +124,10 @@ export function createPanelApi(deps: PanelApiDeps): PanelApi {
       restartServer: (input) => servers.control('restart', input),
       serverStderr: (input) => servers.stderr(input),
       authConnect: (input) => servers.authConnect(input),
+      oauthState: (input) => signIns.state(input),
+      oauthSignIn: (input) => signIns.signIn(input),
+      oauthCancelSignIn: (input) => signIns.cancel(input),
+      oauthSignOut: (input) => signIns.signOut(input),
       getStartupPolicy: () => policy.view(),
       previewStartupPolicy: (input) => policy.preview(input),
       applyStartupPolicy: (input) => policy.apply(input),

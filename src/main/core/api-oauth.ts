@@ -1,0 +1,151 @@
+// The panel's OAuth sign-in for remote servers. Starting one and signing out take gateway.auth_connect's
+// own path through the operator session (so the desktop's browser hook, the audit and the redaction apply
+// as for any client); following the sign-in, reading its state and cancelling it use the engine's
+// RemoteOAuth directly. Every change is pushed as oauthChanged. No answer or push carries a token.
+import type { RemoteServerDefinition } from '../config/types';
+import type { ServerHandle } from '../supervisor/server-handle';
+import type { OAuthSignInState, OAuthSignInStatus } from '../../shared/oauth-sign-in';
+import { signsInWithOAuth } from '../gateway/tools/auth-oauth';
+import type { RemoteOAuth } from '../oauth/remote-oauth';
+import type { SignInSession } from '../oauth/sign-in';
+import type { Supervisor } from '../supervisor/supervisor';
+import type { OperatorSession } from './operator-session';
+
+export interface OAuthApiDeps {
+  supervisor: Supervisor;
+  operator: OperatorSession;
+  /** Null without a keychain: tokens would have nowhere to live, so sign-in is unavailable. */
+  oauth: RemoteOAuth | null;
+  emit: (state: OAuthSignInState) => void;
+}
+
+export interface OAuthApi {
+  state(input: { name: string }): Promise<OAuthSignInState>;
+  signIn(input: { name: string }): Promise<OAuthSignInState>;
+  cancel(input: { name: string }): Promise<OAuthSignInState>;
+  signOut(input: { name: string }): Promise<OAuthSignInState>;
+}
+
+type Target = { ok: false; refused: OAuthSignInState } | { ok: true; handle: ServerHandle & { definition: RemoteServerDefinition }; oauth: RemoteOAuth };
+
+const AGAIN = 'press Sign in to try again';
+
+function stateOf(name: string, status: OAuthSignInStatus, fields: Partial<OAuthSignInState> = {}): OAuthSignInState {
+  return { name, status, authorization_url: null, message: '', next_step: null, scope: null, ...fields };
+}
+
+const text = (value: unknown, fallback: string): string => (typeof value === 'string' && value ? value : fallback);
+
+export function createOAuthApi(deps: OAuthApiDeps): OAuthApi {
+  const { supervisor, operator, oauth } = deps;
+  // Why the last sign-in of a server failed, shown until the operator acts again.
+  const failures = new Map<string, { message: string; next_step: string }>();
+  const followed = new WeakSet<SignInSession>();
+  const cancelled = new WeakSet<SignInSession>();
+
+  /** The server's handle when it signs in with OAuth here, else the state that says why not. */
+  const target = (name: string): Target => {
+    const handle = supervisor.get(name);
+    if (!signsInWithOAuth(handle)) {
+      const message = handle ? `${name} does not sign in with OAuth (a stdio server, or a remote one with its own Authorization header).` : `Server '${name}' is not known to Gatehouse.`;
+      return { ok: false, refused: stateOf(name, 'not_applicable', { message }) };
+    }
+    if (!oauth) {
+      return {
+        ok: false,
+        refused: stateOf(name, 'unavailable', {
+          message: `Signing in to ${name} keeps its tokens in the OS keychain, which this Gatehouse runs without.`,
+          next_step: 'open Doctor to see why the keychain is unavailable',
+        }),
+      };
+    }
+    return { ok: true, handle, oauth };
+  };
+
+  const waiting = (name: string, session: SignInSession): OAuthSignInState =>
+    stateOf(name, 'waiting', {
+      authorization_url: session.authorizationUrl,
+      message: `Approve Gatehouse's access to ${name} in the browser; ${name} connects as soon as it comes back.`,
+      next_step: 'if no browser opened, open the URL yourself',
+    });
+
+  const state = async (name: string): Promise<OAuthSignInState> => {
+    const found = target(name);
+    if (!found.ok) return found.refused;
+    const pending = found.oauth.pendingSignIn(found.handle.definition);
+    if (pending && pending.settled === null) {
+      follow(name, pending);
+      return waiting(name, pending);
+    }
+    const failure = failures.get(name);
+    if (failure) return stateOf(name, 'failed', failure);
+    const status = await found.oauth.status(found.handle.definition);
+    if (status.signed_in) {
+      const granted = status.scope ? ` (granted: ${status.scope})` : '';
+      return stateOf(name, 'signed_in', { message: `Signed in to ${name}${granted}.`, scope: status.scope });
+    }
+    return stateOf(name, 'signed_out', { message: `${name} signs in with OAuth through your browser.`, next_step: 'press Sign in' });
+  };
+
+  const push = async (name: string, message?: string): Promise<OAuthSignInState> => {
+    const current = await state(name);
+    const shown = message ? { ...current, message } : current;
+    deps.emit(shown);
+    return shown;
+  };
+
+  /** Pushes the outcome when the browser comes back (or the sign-in fails, times out or is cancelled). */
+  function follow(name: string, session: SignInSession): void {
+    if (followed.has(session)) return;
+    followed.add(session);
+    void session.done.then(async (outcome) => {
+      if (cancelled.has(session)) return void (await push(name, 'The sign-in was cancelled.'));
+      if (!outcome.ok) failures.set(name, { message: `${outcome.message}.`, next_step: AGAIN });
+      await push(name, outcome.ok ? `Signed in to ${name}; connecting.` : undefined);
+    });
+  }
+
+  return {
+    state: ({ name }) => state(name),
+    async signIn({ name }) {
+      const found = target(name);
+      if (!found.ok) return found.refused;
+      failures.delete(name);
+      // A settled sign-in kept for an agent asking "is it done?" would be reported again instead of
+      // starting anew: pressing Sign in means a new one.
+      const previous = found.oauth.pendingSignIn(found.handle.definition);
+      if (previous?.settled) found.oauth.forgetSignIn(found.handle.definition, previous);
+      const { body } = await operator.call('gateway.auth_connect', { server_name: name, auth_mode: 'oauth' });
+      const session = found.oauth.pendingSignIn(found.handle.definition);
+      if (body.oauth_status === 'pending' && session && session.settled === null) {
+        follow(name, session);
+        const shown = waiting(name, session);
+        deps.emit(shown);
+        return shown;
+      }
+      if (body.ok !== true) failures.set(name, { message: text(body.message, `Signing in to ${name} failed.`), next_step: AGAIN });
+      return push(name, body.ok === true ? text(body.message, `Signed in to ${name}.`) : undefined);
+    },
+    async cancel({ name }) {
+      const found = target(name);
+      if (!found.ok) return found.refused;
+      const session = found.oauth.pendingSignIn(found.handle.definition);
+      if (!session || session.settled !== null) return state(name);
+      cancelled.add(session);
+      session.cancel();
+      await session.done;
+      found.oauth.forgetSignIn(found.handle.definition, session);
+      return { ...(await state(name)), message: 'The sign-in was cancelled.' };
+    },
+    async signOut({ name }) {
+      const found = target(name);
+      if (!found.ok) return found.refused;
+      failures.delete(name);
+      const { body } = await operator.call('gateway.auth_connect', { server_name: name, auth_mode: 'sign_out' });
+      const current = await state(name);
+      const shown = { ...current, message: text(body.message, `Signed out of ${name}.`), next_step: body.ok === true ? current.next_step : 'retry; see the Logs view if it fails again' };
+      deps.emit(shown);
+      return shown;
+    },
+  };
+}
