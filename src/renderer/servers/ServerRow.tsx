@@ -1,4 +1,4 @@
-import { memo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useRef, useState, type ReactNode } from 'react';
 import type { HealthRow, ServerStatus } from '../../shared/domain';
 import type { OAuthSignInState } from '../../shared/oauth-sign-in';
 import { useGatehouseStore } from '../app/gatehouse-context';
@@ -33,19 +33,26 @@ function authState(row: HealthRow, signIn: OAuthSignInState | undefined): string
 }
 
 /**
- * A row far off screen renders as an empty box of a row's height: with hundreds of servers pushed ten
- * times a second, only the rows someone can see cost a render. The first rows start out rendered.
+ * A row far off screen renders as an empty box of a row's height and does not even read its server, so
+ * with hundreds of servers pushed ten times a second only the rows someone can see cost a render, and of
+ * those only the ones whose server changed. The first rows start out rendered.
  */
-export const ServerRow = memo(function ServerRow({ row, index }: { row: HealthRow; index: number }) {
+export const ServerRow = memo(function ServerRow({ name, index }: { name: string; index: number }) {
   const box = useRef<HTMLLIElement>(null);
   const onScreen = useOnScreen(box, index < 20);
   const [open, setOpen] = useState(false);
+  const toggle = useCallback(() => setOpen((was) => !was), []);
   return (
-    <li ref={box} className={`server-row${open ? ' server-row-open' : ''}${onScreen ? '' : ' server-row-placeholder'}`} data-testid={`server-row-${row.name}`}>
-      {onScreen && <RowContent row={row} open={open} onToggle={() => setOpen(!open)} />}
+    <li ref={box} className={`server-row${open ? ' server-row-open' : ''}${onScreen ? '' : ' server-row-placeholder'}`} data-testid={`server-row-${name}`}>
+      {onScreen && <ShownRow name={name} open={open} onToggle={toggle} />}
     </li>
   );
 });
+
+function ShownRow({ name, open, onToggle }: { name: string; open: boolean; onToggle: () => void }) {
+  const row = useGatehouseStore((s) => s.rowsByName[name]);
+  return row ? <RowContent row={row} open={open} onToggle={onToggle} /> : null;
+}
 
 /**
  * One server: its name, state (colour and word) and actions on the first line, its facts wrapping below,
