@@ -57,8 +57,9 @@ runShell({
     // clients started by MCP clients attach to it instead of starting their own core.
     const port = gatewayPort(args.port, desktopSettings.settings).port;
     const settings = resolveHttpSettings({ port }, { env, readFile: (file) => readFileSync(file, 'utf8'), warn: log });
-    // An OAuth sign-in (from the panel or an agent's gateway.auth_connect) opens the system browser; http(s) only.
-    const openUrl = browserOpener((url) => shell.openExternal(url));
+    // An OAuth sign-in (from the panel or an agent's gateway.auth_connect) opens the system browser.
+    // Reviewed: browserOpener (shell/open-external.ts) passes only http and https URLs on to openExternal.
+    const openUrl = browserOpener((url) => shell.openExternal(url)); // eng-disable OPEN_EXTERNAL_JS_CHECK
     return createDesktopGateway({ core: createGatehouse({ log, env, openUrl }), settings, log, choose });
   },
   preferences,

@@ -8,13 +8,12 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createGatehouse } from '../../src/main/core/gatehouse';
-import type { Gatehouse } from '../../src/main/core/types';
 import { TokenRecords } from '../../src/main/oauth/token-records';
 import { createOsKeychain } from '../../src/main/secrets/keychain';
 import { startAuthorizationServer, type AuthorizationServer } from '../integration/oauth/helpers/authorization-server';
 import { openInBrowser } from '../integration/oauth/helpers/browser';
 import { startResourceServer, type ResourceServer } from '../integration/oauth/helpers/resource-server';
+import { startCore, type CoreUnderTest } from '../helpers/core';
 import { createWorkspace, type Workspace } from '../helpers/workspace';
 import { keychainCoreEnv, keychainSessionPresent, requireKeychainSession } from './helpers/keychain';
 import { openPanelPage, screenshotDir, type PanelPage } from './helpers/panel-page';
@@ -22,51 +21,46 @@ import { openPanelPage, screenshotDir, type PanelPage } from './helpers/panel-pa
 const WAIT = 30_000;
 const MIN_WIDTH = 760;
 
+interface Setup {
+  as: AuthorizationServer;
+  docs: ResourceServer;
+  workspace: Workspace;
+  core: CoreUnderTest;
+  panel: PanelPage;
+  records: TokenRecords;
+}
+
 describe('OAuth sign-in from the servers view', () => {
-  let as: AuthorizationServer | undefined;
-  let docs: ResourceServer | undefined;
-  let workspace: Workspace | undefined;
-  let gatehouse: Gatehouse | undefined;
-  let panel: PanelPage | undefined;
-  let records: TokenRecords;
+  const parts: Partial<Setup> = {};
   /** Every URL the core asked the desktop to open in the browser. */
   const opened: string[] = [];
 
   beforeAll(async () => {
     if (!keychainSessionPresent()) return; // beforeEach fails each test with the command to use
-    as = await startAuthorizationServer();
-    docs = await startResourceServer(as.issuer);
-    workspace = createWorkspace();
-    workspace.writeConfig({ mcpServers: { docs: { type: 'http', url: docs.url } } });
-    const env = keychainCoreEnv(workspace.home);
-    records = new TokenRecords(createOsKeychain(String(env.GATEHOUSE_KEYCHAIN_SERVICE)));
-    gatehouse = createGatehouse({
-      projectDir: workspace.project,
-      cwd: workspace.project,
-      homeDir: workspace.home,
-      stateDir: workspace.stateDir,
-      cacheDir: workspace.cacheDir,
-      env,
-      log: () => undefined,
-      openUrl: (url) => void opened.push(url),
-    });
-    await gatehouse.start();
-    panel = await openPanelPage(gatehouse, workspace.root, { width: MIN_WIDTH, height: 900 });
+    parts.as = await startAuthorizationServer();
+    parts.docs = await startResourceServer(parts.as.issuer);
+    parts.workspace = createWorkspace();
+    parts.workspace.writeConfig({ mcpServers: { docs: { type: 'http', url: parts.docs.url } } });
+    const env = keychainCoreEnv(parts.workspace.home);
+    parts.records = new TokenRecords(createOsKeychain(String(env.GATEHOUSE_KEYCHAIN_SERVICE)));
+    parts.core = await startCore(parts.workspace, env, { openUrl: (url) => void opened.push(url) });
+    parts.panel = await openPanelPage(parts.core.gatehouse, parts.workspace.root, { width: MIN_WIDTH, height: 900 });
     await mkdir(join(screenshotDir, 'views'), { recursive: true });
   });
   beforeEach(requireKeychainSession);
 
   afterAll(async () => {
-    await panel?.close();
-    await gatehouse?.stop();
-    docs?.stop();
-    await as?.close();
-    workspace?.cleanup();
+    await parts.panel?.close();
+    await parts.core?.close();
+    parts.docs?.stop();
+    await parts.as?.close();
+    parts.workspace?.cleanup();
   });
 
-  const ready = (): { page: Page; panel: PanelPage } => {
-    if (!panel) throw new Error('the panel page was not set up (see the beforeAll error above)');
-    return { page: panel.page, panel };
+  const ready = (): Setup & { page: Page } => {
+    const { as, docs, workspace, core, panel, records } = parts;
+    if (!as || !docs || !workspace || !core || !panel || !records) throw new Error('the panel page was not set up (see the beforeAll error above)');
+    return { as, docs, workspace, core, panel, records, page: panel.page };
   };
   const status = (page: Page) => page.getByTestId('status-docs').textContent();
   const signInStatus = (page: Page) => page.getByTestId('oauth-docs').getAttribute('data-status');
@@ -82,7 +76,7 @@ describe('OAuth sign-in from the servers view', () => {
   };
 
   it('signs in through the browser: waiting with the URL, then online; the token never reaches the page', async () => {
-    const { page } = ready();
+    const { page, as } = ready();
     // The server refuses Gatehouse until it signs in.
     await page.getByRole('button', { name: 'Start docs', exact: true }).click();
     await expect.poll(() => status(page), { timeout: WAIT }).toBe('auth required');
@@ -99,7 +93,7 @@ describe('OAuth sign-in from the servers view', () => {
     const shown = await page.getByTestId('oauth-url-docs').inputValue();
     // The URL the panel shows is the one main was asked to open: the authorization server's, with PKCE.
     expect(opened).toEqual([shown]);
-    expect(new URL(shown).origin).toBe(as?.issuer);
+    expect(new URL(shown).origin).toBe(as.issuer);
     expect(new URL(shown).searchParams.get('code_challenge_method')).toBe('S256');
     expect(await page.getByRole('button', { name: 'Cancel sign-in' }).isVisible()).toBe(true);
     await shoot(page, 'waiting');
@@ -114,7 +108,7 @@ describe('OAuth sign-in from the servers view', () => {
     expect(await page.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true);
     await shoot(page, 'signed-in');
 
-    const record = await records.readTokens(String(docs?.url));
+    const record = await ready().records.readTokens(ready().docs.url);
     const tokens = [record?.access_token, record?.refresh_token].filter((value): value is string => Boolean(value));
     expect(tokens.length).toBe(2);
     const dom = await page.content();
@@ -131,7 +125,7 @@ describe('OAuth sign-in from the servers view', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => signInStatus(page), { timeout: WAIT }).toBe('signed_out');
     expect(await page.getByTestId('oauth-message-docs').textContent()).toContain("Signed out of 'docs'");
-    expect((await records.readTokens(String(docs?.url))) === null).toBe(true);
+    expect((await ready().records.readTokens(ready().docs.url)) === null).toBe(true);
     expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isVisible()).toBe(true);
   });
 
@@ -145,17 +139,17 @@ describe('OAuth sign-in from the servers view', () => {
   });
 
   it('shows a refused sign-in with its reason and the next step', async () => {
-    const { page, panel: opened_ } = ready();
+    const { page, panel: shown, as } = ready();
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect.poll(() => signInStatus(page), { timeout: WAIT }).toBe('waiting');
-    as?.denyNext();
+    as.denyNext();
     await openInBrowser(await page.getByTestId('oauth-url-docs').inputValue());
     await expect.poll(() => signInStatus(page), { timeout: WAIT }).toBe('failed');
     const message = await page.getByTestId('oauth-message-docs').textContent();
     expect(message).toContain('did not authorize Gatehouse for "docs" (access_denied');
     expect(message).toContain('Next: press Sign in to try again');
     expect(await page.getByRole('button', { name: 'Sign in again' }).isVisible()).toBe(true);
-    expect(opened_.bridge.failures).toEqual([]);
-    expect(opened_.pageErrors).toEqual([]);
+    expect(shown.bridge.failures).toEqual([]);
+    expect(shown.pageErrors).toEqual([]);
   });
 });

@@ -57,7 +57,7 @@ function SignInUrl({ name, url }: { name: string; url: string }) {
     );
   };
   return (
-    <div className="oauth-url">
+    <div className="auth-fields oauth-url">
       <label className="field field-grow">
         <span className="field-label">Sign-in address</span>
         <input className="mono" readOnly value={url} onFocus={(event) => event.currentTarget.select()} data-testid={`oauth-url-${name}`} spellCheck={false} />

@@ -15,6 +15,7 @@ export function useOAuthState(row: HealthRow): OAuthSignInState | undefined {
   const bridge = useBridge();
   const apply = useGatehouseStore((s) => s.applySignIn);
   const remote = row.transport !== 'stdio';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: row.status is the trigger, not an input: a status change (an expired sign-in turns a server auth_required) is when to read again.
   useEffect(() => {
     if (!remote) return;
     let live = true;
