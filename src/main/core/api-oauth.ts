@@ -5,6 +5,7 @@
 import type { RemoteServerDefinition } from '../config/types';
 import type { ServerHandle } from '../supervisor/server-handle';
 import type { OAuthSignInState, OAuthSignInStatus } from '../../shared/oauth-sign-in';
+import { browserUrlProblem } from '../common/safe-url';
 import { signsInWithOAuth } from '../gateway/tools/auth-oauth';
 import type { RemoteOAuth } from '../oauth/remote-oauth';
 import type { SignInSession } from '../oauth/sign-in';
@@ -42,6 +43,8 @@ export function createOAuthApi(deps: OAuthApiDeps): OAuthApi {
   const failures = new Map<string, { message: string; next_step: string }>();
   const followed = new WeakSet<SignInSession>();
   const cancelled = new WeakSet<SignInSession>();
+  // Sign-ins stopped because their URL is not a web page; their failure is reported where they stop.
+  const stopped = new WeakSet<SignInSession>();
 
   /** The server's handle when it signs in with OAuth here, else the state that says why not. */
   const target = (name: string): Target => {
@@ -62,9 +65,10 @@ export function createOAuthApi(deps: OAuthApiDeps): OAuthApi {
     return { ok: true, handle, oauth };
   };
 
+  // Only a web page is offered to copy: the URL comes from the authorization server's metadata.
   const waiting = (name: string, session: SignInSession): OAuthSignInState =>
     stateOf(name, 'waiting', {
-      authorization_url: session.authorizationUrl,
+      authorization_url: session.authorizationUrl && !browserUrlProblem(session.authorizationUrl) ? session.authorizationUrl : null,
       message: `Approve Gatehouse's access to ${name} in the browser; ${name} connects as soon as it comes back.`,
       next_step: 'if no browser opened, open the URL yourself',
     });
@@ -99,6 +103,7 @@ export function createOAuthApi(deps: OAuthApiDeps): OAuthApi {
     if (followed.has(session)) return;
     followed.add(session);
     void session.done.then(async (outcome) => {
+      if (stopped.has(session)) return;
       if (cancelled.has(session)) return void (await push(name, 'The sign-in was cancelled.'));
       if (!outcome.ok) failures.set(name, { message: `${outcome.message}.`, next_step: AGAIN });
       await push(name, outcome.ok ? `Signed in to ${name}; connecting.` : undefined);
@@ -117,6 +122,20 @@ export function createOAuthApi(deps: OAuthApiDeps): OAuthApi {
       if (previous?.settled) found.oauth.forgetSignIn(found.handle.definition, previous);
       const { body } = await operator.call('gateway.auth_connect', { server_name: name, auth_mode: 'oauth' });
       const session = found.oauth.pendingSignIn(found.handle.definition);
+      const problem = session?.authorizationUrl ? browserUrlProblem(session.authorizationUrl) : null;
+      if (body.oauth_status === 'pending' && session && session.settled === null && problem) {
+        // A hostile or broken authorization server: file:, smb: or an app's scheme is neither opened
+        // (the desktop's hook refuses it too) nor offered to copy, and the loopback listener is closed.
+        stopped.add(session);
+        session.cancel();
+        await session.done;
+        found.oauth.forgetSignIn(found.handle.definition, session);
+        failures.set(name, {
+          message: `The authorization server of ${name} sent the sign-in to an address Gatehouse does not open (${problem}); the sign-in was stopped.`,
+          next_step: "check the server's OAuth settings (its authorization server's metadata), then press Sign in again",
+        });
+        return push(name);
+      }
       if (body.oauth_status === 'pending' && session && session.settled === null) {
         follow(name, session);
         const shown = waiting(name, session);

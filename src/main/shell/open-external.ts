@@ -2,6 +2,7 @@
 // authorization server's metadata, which a hostile or broken server controls: handed to the OS as-is, a
 // file:, smb: or custom-scheme URL would open a local file, leak credentials to a share or launch another
 // app. Only http(s) pages are opened. Plain Node: the shell passes Electron's shell.openExternal in.
+import { browserUrlProblem } from '../common/safe-url';
 
 export class OpenUrlRefused extends Error {
   readonly code = 'OPEN_URL_REFUSED';
@@ -11,24 +12,13 @@ export class OpenUrlRefused extends Error {
   }
 }
 
-const NEXT = "check the remote server's OAuth settings (its authorization server's metadata)";
-
 /** Wraps the system's opener so it only ever opens http and https URLs; others are refused with a reason. */
 export function browserOpener(open: (url: string) => Promise<void>): (url: string) => Promise<void> {
   return async (url) => {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw new OpenUrlRefused(`[OPEN_URL_REFUSED] the sign-in URL is not a valid URL, so no browser was opened; ${NEXT}`);
+    const problem = browserUrlProblem(url);
+    if (problem) {
+      throw new OpenUrlRefused(`[OPEN_URL_REFUSED] no browser was opened for the sign-in URL: ${problem}; check the remote server's OAuth settings (its authorization server's metadata)`);
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-      // The scheme is named, never the whole URL: it may carry anything the server chose to put there.
-      throw new OpenUrlRefused(`[OPEN_URL_REFUSED] only http and https sign-in pages are opened in the browser, not a ${parsed.protocol} URL; ${NEXT}`);
-    }
-    if (parsed.username || parsed.password) {
-      throw new OpenUrlRefused(`[OPEN_URL_REFUSED] the sign-in URL carries a user name or password, so no browser was opened; ${NEXT}`);
-    }
-    await open(parsed.href);
+    await open(url);
   };
 }

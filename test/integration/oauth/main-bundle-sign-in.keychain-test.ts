@@ -118,11 +118,12 @@ it('opens the sign-in URL with shell.openExternal, pushes the outcome to the win
   await app.waitFor('webContents.send', (r) => r.channel === 'gatehouse:event:oauthChanged' && (r.payload as OAuthSignInState).status === 'signed_in', 'oauthChanged signed_in');
   expect((await invoke('oauthState', 'docs')).status).toBe('signed_in');
 
-  // A hostile authorization server's smb: URL is refused by the shell: it never reaches openExternal.
+  // A hostile authorization server's smb: URL is refused by the shell: it never reaches openExternal,
+  // and the panel is told why instead of being offered the address to copy.
   const refused = await invoke('oauthSignIn', 'hostile');
-  expect(refused.status).toBe('waiting');
-  expect(String(refused.authorization_url)).toMatch(/^smb:/);
-  await waitFor(() => app?.stderr().includes('[hostile] could not open the browser: [OPEN_URL_REFUSED] only http and https sign-in pages are opened in the browser, not a smb: URL'), 'the refusal in the log');
+  expect(refused).toMatchObject({ status: 'failed', authorization_url: null });
+  expect(refused.message).toContain('sent the sign-in to an address Gatehouse does not open (it is a smb: URL, not an http or https page)');
+  await waitFor(() => app?.stderr().includes('[hostile] could not open the browser: [OPEN_URL_REFUSED] no browser was opened for the sign-in URL: it is a smb: URL'), 'the refusal in the log');
   const opened = app.records.filter((r) => r.kind === 'shell.openExternal').map((r) => String(r.url));
   expect(opened).toEqual([started.authorization_url]);
 
