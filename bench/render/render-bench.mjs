@@ -4,6 +4,8 @@
 // performance API: per push, the work until the frame is ready (store update, React commit, style and
 // layout, forced synchronously), and the intervals between animation frames while pushes arrive.
 // Run alone: node bench/render/render-bench.mjs [--rows 500] [--seconds 10] [--profile]
+// --trace: a Chromium trace (devtools.timeline) summed by event on the renderer's main thread (style,
+// layout, paint, intersection observers, scripts), kept in test-results/render-trace.json.
 // --profile: a V8 CPU profile of the renderer while pushes arrive, printed as the top functions by self
 // and total time (bench/profile/top-frames.mjs), and kept in test-results/render.cpuprofile.
 import { spawnSync } from 'node:child_process';
@@ -103,6 +105,16 @@ function pageScript(rows, seconds) {
 })();`;
 }
 
+/** Time by event name on the renderer's main thread, top-level events only (children are inside their parents' time). */
+function traceSummary(trace) {
+  const events = trace.traceEvents ?? trace;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const onMain = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && typeof e.dur === 'number');
+  const byName = new Map();
+  for (const e of onMain) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
+  return ['renderer main thread, by trace event (nested events counted in their parents too):', ...[...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([name, ms]) => `  ${ms.toFixed(1).padStart(9)} ms  ${name}`)];
+}
+
 const round = (value) => Math.round(value * 10) / 10;
 
 function commitOf() {
@@ -138,6 +150,8 @@ export async function benchRender() {
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
+    const tracing = process.argv.includes('--trace');
+    if (tracing) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc'] });
     await page.goto(`http://127.0.0.1:${server.address().port}/`);
     const { work, script, layout, frames, rowsShown } = await page.evaluate(() => window.__bench);
     if (cdp) {
@@ -146,6 +160,12 @@ export async function benchRender() {
       writeFileSync(join(root, 'test-results', 'render.cpuprofile'), JSON.stringify(profile));
       // The first second is loading and the first render; the pushes come after it.
       console.log(topFrames(profile, 25, root, Number.POSITIVE_INFINITY, 1500).join('\n'));
+    }
+    if (tracing) {
+      const trace = await browser.stopTracing();
+      mkdirSync(join(root, 'test-results'), { recursive: true });
+      writeFileSync(join(root, 'test-results', 'render-trace.json'), trace);
+      console.log(traceSummary(JSON.parse(trace.toString('utf8'))).join('\n'));
     }
     const figures = (values) => ({ p50: round(pct(values, 50)), p95: round(pct(values, 95)), max: round(Math.max(...values)) });
     const vsync = pct(frames, 50);
