@@ -4,13 +4,15 @@
 //   terms      — those words reduced to a stem, so "invoice"/"invoices", "create"/"creating" and
 //                "echo"/"echoed" meet; what rankings count
 // The stemmer is porter2 (the Snowball English algorithm, "Porter2"): tiny, no dependencies, no native code.
-import { stem } from 'porter2';
+import { lazyPackage } from './lazy-package';
+
+const porter2 = lazyPackage<typeof import('porter2')>('porter2');
 
 const STOP_WORD_LIST =
   'a an and are as at be by can do for from how i in is it me my of on or please the this to tool tools use using want what with';
 const STOP_WORDS = new Set(STOP_WORD_LIST.split(' '));
-// Their stems too, so "uses" or "wanted" are as empty as "use" and "want".
-const STOP_STEMS = new Set(STOP_WORD_LIST.split(' ').map((word) => stem(word)));
+// Their stems too, so "uses" or "wanted" are as empty as "use" and "want" (made on first use, like the stemmer).
+let stopStems: Set<string> | undefined;
 
 export function isStopWord(lowerCased: string): boolean {
   return STOP_WORDS.has(lowerCased);
@@ -51,7 +53,7 @@ const stemCache = new Map<string, string>();
 export function stemWord(word: string): string {
   let stemmed = stemCache.get(word);
   if (stemmed !== undefined) return stemmed;
-  stemmed = stem(word);
+  stemmed = porter2().stem(word);
   const last = stemmed.length - 1;
   if (last > 0 && stemmed[last] === stemmed[last - 1] && UNDOUBLED.has(stemmed[last] as string)) stemmed = stemmed.slice(0, -1);
   if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
@@ -68,7 +70,8 @@ export interface Term {
 function keep(word: string): Term | null {
   if (word.length < 2 || STOP_WORDS.has(word)) return null; // a lone letter ("s" of "user's") selects nothing
   const stemmed = stemWord(word);
-  return STOP_STEMS.has(stemmed) ? null : { word, stem: stemmed };
+  stopStems ??= new Set(STOP_WORD_LIST.split(' ').map((w) => porter2().stem(w)));
+  return stopStems.has(stemmed) ? null : { word, stem: stemmed };
 }
 
 /** The terms of an identifier (a tool or argument name): every word of every style, stemmed. */

@@ -138,8 +138,12 @@ export function recheckTrust(readout: SourceReadout, stateDir: string): SourceRe
   return trust.state === 'not_approved' ? withTrust({ ...readout, trust: undefined }, stateDir) : readout;
 }
 
-/** Merges readouts (already in rank order). The first source that defines a name wins. */
-export function mergeSources(readouts: SourceReadout[], knownNames: ReadonlySet<string> = new Set()): EffectiveConfig {
+/**
+ * Merges readouts (already in rank order). The first source that defines a name wins. `knownNames` (servers
+ * defined outside the config files) is asked only when an autoStart entry names no configured server: it
+ * parses the discovery manifest, which would otherwise sit on every start's critical path.
+ */
+export function mergeSources(readouts: SourceReadout[], knownNames: () => ReadonlySet<string> = () => new Set()): EffectiveConfig {
   const autoStart = new Set(readouts.flatMap((r) => r.autoStart));
   const disabled = new Set(readouts.flatMap((r) => r.disableAutoStart));
   const servers = new Map<string, ServerDefinition>();
@@ -161,8 +165,11 @@ export function mergeSources(readouts: SourceReadout[], knownNames: ReadonlySet<
     }
   }
   const issues: ConfigIssue[] = readouts.flatMap((r) => r.issues);
+  let known: ReadonlySet<string> | undefined;
   for (const name of autoStart) {
-    if (!servers.has(name) && !knownNames.has(name)) {
+    if (servers.has(name)) continue;
+    known ??= knownNames();
+    if (!known.has(name)) {
       const from = readouts.find((r) => r.autoStart.includes(name));
       issues.push({
         source: from?.source ?? 'user',

@@ -1,8 +1,11 @@
 // Reading a manifest file (contract §2.5): YAML parsed and checked against the manifest schema, every
 // problem located at its line. Discovery loads and merges manifests; the trust review reads a project's
 // manifest to show what it would offer. Both read the bytes through src/main/common/read-file.ts first.
-import { LineCounter, parseDocument } from 'yaml';
+import { lazyPackage } from '../common/lazy-package';
 import { ManifestSchema, type ManifestFile } from './manifest-schema';
+
+// Loaded on the first file read (lazy-package.ts says why).
+const yaml = lazyPackage<typeof import('yaml')>('yaml');
 
 export type { ManifestFile };
 
@@ -12,8 +15,8 @@ export interface ParsedFile {
 }
 
 export function parseManifestText(path: string, text: string): ParsedFile {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const lines = new (yaml().LineCounter)();
+  const doc = yaml().parseDocument(text, { lineCounter: lines, prettyErrors: false });
   const at = (offset: number | undefined) => (offset === undefined ? '' : `:${lines.linePos(offset).line}`);
   if (doc.errors.length) return { data: null, issues: doc.errors.map((e) => `${path}${at(e.pos[0])}: ${e.message.split('\n')[0]}`) };
   const result = ManifestSchema.safeParse(doc.toJS());

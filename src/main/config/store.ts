@@ -91,6 +91,6 @@ export class ConfigStore {
       // unless their approval was withdrawn since.
       return previous ? recheckTrust({ ...previous, issues: readout.issues, fatal: true }, this.locations.stateDir) : readout;
     });
-    return mergeSources(readouts, new Set(this.knownNames()));
+    return mergeSources(readouts, () => new Set(this.knownNames()));
   }
 }

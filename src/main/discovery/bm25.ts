@@ -33,7 +33,8 @@ export function sameWord(a: string, b: string): boolean {
 }
 
 export interface Ranker {
-  rank(terms: readonly string[]): Scored[];
+  /** Ranks the documents `keep` accepts (all when absent), counted as if they were the only ones. */
+  rank(terms: readonly string[], keep?: (id: string) => boolean): Scored[];
 }
 
 /**
@@ -51,20 +52,21 @@ export function buildRanker(docs: readonly Doc[]): Ranker {
     }
     return { id: doc.id, length: doc.terms.length, counts };
   });
-  const avg = counted.reduce((sum, d) => sum + d.length, 0) / (counted.length || 1);
   return {
-    rank(terms) {
+    rank(terms, keep) {
       const wanted = [...new Set(terms.map(stemWord))];
-      if (!counted.length || !wanted.length) return [];
-      const df = new Map(wanted.map((stem) => [stem, counted.filter((d) => d.counts.has(stem)).length]));
+      const docs = keep ? counted.filter((d) => keep(d.id)) : counted;
+      if (!docs.length || !wanted.length) return [];
+      const avg = docs.reduce((sum, d) => sum + d.length, 0) / docs.length;
+      const df = new Map(wanted.map((stem) => [stem, docs.filter((d) => d.counts.has(stem)).length]));
       const scored: Scored[] = [];
-      for (const doc of counted) {
+      for (const doc of docs) {
         let score = 0;
         for (const stem of wanted) {
           const tf = doc.counts.get(stem) ?? 0;
           if (!tf) continue;
           const n = df.get(stem) ?? 0;
-          const idf = Math.log(1 + (counted.length - n + 0.5) / (n + 0.5));
+          const idf = Math.log(1 + (docs.length - n + 0.5) / (n + 0.5));
           score += (idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * doc.length) / avg));
         }
         if (score > 0) scored.push({ id: doc.id, score });

@@ -11,6 +11,7 @@ import { builtinManifestPath, configDir } from './paths';
 import { fileApproved, sha256 } from '../trust/store';
 import type { DiscoveryContext, Manifest, ManifestServer } from './types';
 import { gatehouseRun } from '../common/gatehouse-command';
+import { readParsedManifest, writeParsedManifest } from './parsed-manifest-cache';
 
 type Origin = ManifestServer['origin'];
 
@@ -21,11 +22,15 @@ function readFile(path: string, origin: Origin, projectRoot: string | null): Rea
   return readRegularFile(path, { followSymlink: true });
 }
 
-function parseCached(path: string, text: string): ParsedFile {
+function parseCached(ctx: DiscoveryContext, path: string, text: string): ParsedFile {
   const hash = sha256(text);
   const hit = parsedCache.get(path);
   if (hit?.hash === hash) return hit.parsed;
-  const parsed = parseManifestText(path, text);
+  let parsed = readParsedManifest(ctx.cacheDir, path, hash);
+  if (!parsed) {
+    parsed = parseManifestText(path, text);
+    writeParsedManifest(ctx.cacheDir, path, hash, parsed, ctx.log);
+  }
   parsedCache.set(path, { hash, parsed });
   return parsed;
 }
@@ -79,27 +84,48 @@ function addFile(manifest: Manifest, path: string, origin: Origin, file: Manifes
   }
 }
 
+type FileOutcome = { path: string; origin: Origin; issue: string } | { path: string; origin: Origin; parsed: ParsedFile };
+
+function readManifestFile(ctx: DiscoveryContext, path: string, origin: Origin): FileOutcome | null {
+  const read = readFile(path, origin, ctx.projectRoot);
+  if (!read.ok) {
+    if (origin === 'builtin') return { path, origin, issue: `${path}: the built-in manifest ${read.code === 'missing' ? 'is missing' : read.reason}; reinstall Gatehouse` };
+    return read.code === 'missing' ? null : { path, origin, issue: `${path}: ${read.reason}` };
+  }
+  if (origin === 'project' && !fileApproved(ctx.stateDir, path, read.bytes)) {
+    return { path, origin, issue: `${path}: untrusted_project: ignored until approved (${gatehouseRun(`trust approve ${path}`)}) (E404)` };
+  }
+  return { path, origin, parsed: parseCached(ctx, path, read.bytes.toString('utf8')) };
+}
+
+// The manifest built from the same files is the same object: what is derived from it (the search
+// ranking of its servers) is kept per object instead of being made again on every call.
+let built: { outcomes: readonly FileOutcome[]; manifest: Manifest } | null = null;
+
+function sameOutcomes(a: readonly FileOutcome[], b: readonly FileOutcome[]): boolean {
+  return a.length === b.length && a.every((x, i) => {
+    const y = b[i] as FileOutcome;
+    return x.path === y.path && x.origin === y.origin && ('parsed' in x ? 'parsed' in y && x.parsed === y.parsed : 'issue' in y && x.issue === y.issue);
+  });
+}
+
 export function loadManifest(ctx: DiscoveryContext): Manifest {
-  const manifest: Manifest = { servers: new Map(), clis: new Map(), categories: new Map(), issues: [] };
   const files: { path: string; origin: Origin }[] = [
     { path: builtinManifestPath(ctx), origin: 'builtin' },
     { path: join(configDir(ctx), 'manifest.yaml'), origin: 'user' },
   ];
   if (ctx.projectRoot) files.push({ path: join(ctx.projectRoot, '.gatehouse', 'manifest.yaml'), origin: 'project' });
-  for (const { path, origin } of files) {
-    const read = readFile(path, origin, ctx.projectRoot);
-    if (!read.ok) {
-      if (origin === 'builtin') manifest.issues.push(`${path}: the built-in manifest ${read.code === 'missing' ? 'is missing' : read.reason}; reinstall Gatehouse`);
-      else if (read.code !== 'missing') manifest.issues.push(`${path}: ${read.reason}`);
+  const outcomes = files.flatMap(({ path, origin }) => readManifestFile(ctx, path, origin) ?? []);
+  if (built && sameOutcomes(built.outcomes, outcomes)) return built.manifest;
+  const manifest: Manifest = { servers: new Map(), clis: new Map(), categories: new Map(), issues: [] };
+  for (const outcome of outcomes) {
+    if ('issue' in outcome) {
+      manifest.issues.push(outcome.issue);
       continue;
     }
-    if (origin === 'project' && !fileApproved(ctx.stateDir, path, read.bytes)) {
-      manifest.issues.push(`${path}: untrusted_project: ignored until approved (${gatehouseRun(`trust approve ${path}`)}) (E404)`);
-      continue;
-    }
-    const parsed = parseCached(path, read.bytes.toString('utf8'));
-    manifest.issues.push(...parsed.issues);
-    if (parsed.data) addFile(manifest, path, origin, parsed.data);
+    manifest.issues.push(...outcome.parsed.issues);
+    if (outcome.parsed.data) addFile(manifest, outcome.path, outcome.origin, outcome.parsed.data);
   }
+  built = { outcomes, manifest };
   return manifest;
 }

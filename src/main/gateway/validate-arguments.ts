@@ -1,9 +1,8 @@
 // Full JSON Schema validation of invoke arguments against the tool's real input schema, before anything
 // is sent downstream: every problem, nested ones included, each named by its JSON Pointer. Draft-07
 // schemas (what many servers still send) and 2020-12 (the default when `$schema` is absent) both work.
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import Ajv07 from 'ajv';
-import Ajv2020 from 'ajv/dist/2020.js';
+import type { default as Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import { lazyPackage } from '../common/lazy-package';
 import { checkArguments } from './check-arguments';
 
 type Schema = Record<string, unknown>;
@@ -14,8 +13,10 @@ type Schema = Record<string, unknown>;
 // and ~1 ms per tool after; ajv still refuses a keyword whose value has the wrong type (`required: true`,
 // `allOf: "x"`) when it compiles, and such a schema falls back to the top-level checks as before.
 const OPTIONS = { allErrors: true, strict: false, validateFormats: false, validateSchema: false } as const;
-const draft07 = new Ajv07(OPTIONS);
-const draft2020 = new Ajv2020(OPTIONS);
+// Made on the first invoke, not at start (lazy-package.ts says why).
+const ajv07 = lazyPackage<typeof import('ajv')>('ajv');
+const ajv2020 = lazyPackage<typeof import('ajv/dist/2020.js')>('ajv/dist/2020.js');
+let validators: { draft07: Ajv; draft2020: Ajv } | undefined;
 const compiled = new WeakMap<Schema, ValidateFunction | null>();
 
 function compile(schema: Schema): ValidateFunction | null {
@@ -23,7 +24,8 @@ function compile(schema: Schema): ValidateFunction | null {
   let validate: ValidateFunction | null = null;
   try {
     const dialect = typeof schema.$schema === 'string' ? schema.$schema : '';
-    const ajv = /draft-0[467]/.test(dialect) ? draft07 : draft2020;
+    validators ??= { draft07: new (ajv07().default)(OPTIONS), draft2020: new (ajv2020().default)(OPTIONS) };
+    const ajv = /draft-0[467]/.test(dialect) ? validators.draft07 : validators.draft2020;
     // Compile without $schema/$id so an unknown dialect URI or a repeated id never breaks validation.
     const { $schema: _dialect, $id: _id, ...body } = schema;
     validate = ajv.compile(body);

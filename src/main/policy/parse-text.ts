@@ -4,7 +4,11 @@
 // accept comments, trailing commas and bare keys that other tools reading a .json file reject.
 import { parseTree, type ParseError } from 'jsonc-parser';
 import { parseErrorWords } from '../config/json-locate';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
+import { lazyPackage } from '../common/lazy-package';
+
+// Loaded on the first file read (lazy-package.ts says why).
+const yaml = lazyPackage<typeof import('yaml')>('yaml');
 
 export interface Place {
   line: number;
@@ -26,9 +30,9 @@ export function parsePolicyText(text: string, format: 'yaml' | 'json'): ParseOut
     const problem = strictJsonProblem(text);
     if (problem) return { ok: false, ...problem };
   }
-  const lineCounter = new LineCounter();
+  const lineCounter = new (yaml().LineCounter)();
   // logLevel 'error': a complex key would otherwise print a process warning; it still fails as an unknown key.
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
+  const doc = yaml().parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
   const first = doc.errors[0];
   if (first) {
     const place = toPlace(lineCounter, first.pos[0]);
@@ -63,16 +67,16 @@ function locate(doc: Document, lineCounter: LineCounter, path: FieldPath, key?: 
   for (let index = 0; index < steps.length; index++) {
     const step = steps[index] as string | number;
     const isKeyStep = key !== undefined && index === steps.length - 1;
-    if (isMap(node)) {
-      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(step));
+    if (yaml().isMap(node)) {
+      const pair = node.items.find((item) => yaml().isScalar(item.key) && String(item.key.value) === String(step));
       if (!pair) return place;
       const keyPlace = rangeStart(pair.key, lineCounter);
       if (isKeyStep) return keyPlace ?? place;
       // An empty value (`servers:`) has no useful place of its own: point at its key instead.
-      const valuePlace = isScalar(pair.value) && pair.value.value === null ? null : rangeStart(pair.value, lineCounter);
+      const valuePlace = yaml().isScalar(pair.value) && pair.value.value === null ? null : rangeStart(pair.value, lineCounter);
       place = valuePlace ?? keyPlace ?? place;
       node = pair.value;
-    } else if (isSeq(node) && typeof step === 'number') {
+    } else if (yaml().isSeq(node) && typeof step === 'number') {
       const item = node.items[step];
       if (item === undefined) return place;
       place = rangeStart(item, lineCounter) ?? place;

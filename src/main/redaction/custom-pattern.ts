@@ -4,7 +4,11 @@
 // close to Python's `re`, which most existing policies were written for: `(?P<name>…)`, inline flags
 // such as `(?i)` and `(?i:…)`, `\A` and `\z` all work as written. What needs backtracking — lookaheads,
 // backreferences, possessive and atomic groups, conditionals — is refused at load with the reason.
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+import { lazyPackage } from '../common/lazy-package';
+
+// Loaded when a policy first names a custom pattern: most gateways have none.
+const re2js = lazyPackage<typeof import('re2js')>('re2js');
 
 export interface CustomPattern {
   /** The pattern as written in the policy file. */
@@ -30,7 +34,8 @@ export function compileCustomPattern(source: string): PatternResult {
   let compiled: RE2JS;
   try {
     // LOOKBEHINDS: RE2JS runs captureless lookbehinds such as `(?<=key=)\w+` in linear time too.
-    compiled = RE2JS.compile(source, RE2JS.LOOKBEHINDS);
+    const { RE2JS: engine } = re2js();
+    compiled = engine.compile(source, engine.LOOKBEHINDS);
   } catch (error) {
     const known = UNSUPPORTED.find((construct) => construct.test.test(source));
     if (known) return { ok: false, reason: `${known.reason} (custom patterns run on RE2, which matches in linear time)` };

@@ -216,7 +216,10 @@ describe('the built main bundle under the electron stand-in', () => {
     expect(announced().pid).toBe(serve.child.pid);
 
     await app.command('click', { path: [`Take over from the gateway pid ${serve.child.pid}`] });
-    expect(await serve.stop()).toBe(0);
+    // The app stops it (SIGTERM): wait for that exit. A second SIGTERM from here, while it shuts down,
+    // would meet Node's default handler and end it by signal (exit code null) — that raced under load.
+    const exitCode = serve.child.exitCode ?? (await new Promise<number | null>((resolve) => serve.child.once('exit', resolve)));
+    expect(exitCode).toBe(0);
     await app.waitFor('tray.menu', (r) => labels(r.items as MenuItemRecord[]).some((l) => l.startsWith('Serving MCP at')), 'the app serving');
     expect(announced().pid).toBe(app.child.pid);
     await waitFor(async () => (await gatewayHealth()).servers.find((s) => s.name === 'fault' && s.state === 'online'), 'its own fault server', 20_000);

@@ -197,6 +197,22 @@ describe('startup policy', () => {
     expect(load().servers.get('a')?.startupPolicy).toBe('lazy');
   });
 
+  it('asks for the names known elsewhere (the discovery manifest, slow to parse) only when an autoStart name is not configured', () => {
+    let asked = 0;
+    const known = () => {
+      asked++;
+      return new Set(['from-manifest']);
+    };
+    writeJson(join(home, '.mcp.json'), { mcpServers: { a: { command: 'a' } }, autoStart: ['a'] });
+    const readouts = readAllSources({ projectRoot: project, homeDir: home, configPath: null, stateDir: stateDir() });
+    expect(mergeSources(readouts, known).issues).toEqual([]);
+    expect(asked).toBe(0);
+    writeJson(join(home, '.mcp.json'), { mcpServers: { a: { command: 'a' } }, autoStart: ['a', 'from-manifest', 'ghost'] });
+    const more = mergeSources(readAllSources({ projectRoot: project, homeDir: home, configPath: null, stateDir: stateDir() }), known);
+    expect(more.issues.map((i) => i.message)).toEqual([expect.stringContaining('"ghost"')]);
+    expect(asked).toBe(1);
+  });
+
   it('reports an autoStart name that no source defines, attributed to the source that names it', () => {
     const userFile = writeJson(join(home, '.mcp.json'), { mcpServers: { a: { command: 'a' } }, autoStart: ['a', 'ghost'] });
     const config = load();

@@ -11,6 +11,8 @@ import type { ConfinementView } from './view';
 export interface PlanInput extends Omit<ProfileInput, 'argv'>, Omit<LayoutInput, 'runner'> {
   /** The host's support; probed once per process when not given. */
   support?: HostSupport;
+  /** How paths are looked at (describePaths by default); a health row's plan passes a cached one. */
+  describe?: typeof describePaths;
 }
 
 export interface ConfinementPlan {
@@ -38,7 +40,7 @@ export function planConfinement(input: PlanInput): ConfinementPlan {
   if (decision.state !== 'confined' || !support.bwrap) return { view: { ...base, state: decision.state, reason: decision.reason }, wrap: null };
   const composed = confinementArgv(profile, {
     layout,
-    paths: describePaths(candidatePaths(profile, layout)),
+    paths: (input.describe ?? describePaths)(candidatePaths(profile, layout)),
     features: { userNamespace: support.userNamespace, disableUserns: support.disableUserns, networkNamespace: support.networkNamespace },
   });
   const gaps = [...decision.gaps, ...composed.missingGrants.map((path) => `granted path ${path} does not exist here; nothing is mounted for it`)];

@@ -2,8 +2,12 @@
 // falls back to its default on its own, so one typo does not silently undo the rest of the file (say,
 // turn guidance back on for an operator who set `level: off`). Guidance is advice, not a security
 // boundary, so a broken file degrades to defaults instead of stopping the gateway.
-import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
+import { lazyPackage } from '../../common/lazy-package';
 import { defaultSettings, LAYER_NAMES, LEVEL_LAYERS, LIMITS, type GuidanceLevel, type GuidanceSettings } from './settings';
+
+// Loaded on the first file read (lazy-package.ts says why).
+const yaml = lazyPackage<typeof import('yaml')>('yaml');
 
 export interface GuidanceIssue {
   path: string;
@@ -25,8 +29,8 @@ const LEVELS: readonly GuidanceLevel[] = ['off', 'minimal', 'standard'];
 export function parseGuidanceText(text: string, path: string): ParsedGuidance {
   const settings = defaultSettings();
   const issues: GuidanceIssue[] = [];
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
+  const lineCounter = new (yaml().LineCounter)();
+  const doc = yaml().parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
   const at = (keys: (string | number)[]) => place(doc, lineCounter, keys);
   const issue = (field: string | null, message: string, severity: 'error' | 'warning', keys: (string | number)[] = []) => {
     const where = keys.length ? at(keys) : null;
@@ -113,8 +117,8 @@ function place(doc: Document, lineCounter: LineCounter, keys: (string | number)[
   let node: unknown = doc.contents;
   let found: { line: number; column: number } | null = null;
   for (const key of keys) {
-    if (!isMap(node)) break;
-    const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(key));
+    if (!yaml().isMap(node)) break;
+    const pair = node.items.find((item) => yaml().isScalar(item.key) && String(item.key.value) === String(key));
     if (!pair) break;
     const range = (pair.key as { range?: [number, number, number] } | null)?.range;
     if (range) {

@@ -2,7 +2,11 @@
 // 512 KB, no redirects, 5 s timeout; an unknown `kid` refetches at most once per 10 s. When the JWKS
 // cannot be fetched, a cached key that fits still verifies (stale is better than down); only when no
 // cached key fits is the caller told the keys are unavailable (503), which is not the token's fault.
-import { createLocalJWKSet, errors, type FlattenedJWSInput, type JWSHeaderParameters, type JSONWebKeySet } from 'jose';
+import type { createLocalJWKSet, FlattenedJWSInput, JWSHeaderParameters, JSONWebKeySet } from 'jose';
+import { lazyPackage } from '../../common/lazy-package';
+
+// Loaded when the first bearer token is checked: a gateway without resource-server auth never needs it.
+const jose = lazyPackage<typeof import('jose')>('jose');
 import { readResponseCapped } from '../../common/read-response';
 
 export const JWKS_CACHE_MS = 300_000;
@@ -56,7 +60,7 @@ export class JwksCache {
     try {
       return await this.keys(header, token);
     } catch (error) {
-      if (!(error instanceof errors.JWKSNoMatchingKey)) throw error;
+      if (!(error instanceof jose().errors.JWKSNoMatchingKey)) throw error;
       if (!fresh && !refreshed) throw new JwksUnavailableError(this.lastError); // stale keys, fetch failed, no fit
       if (refreshed) throw error; // just fetched: the key really is unknown
       // A fresh set without the kid: the issuer may have rotated keys. Refetch, within the cooldown.
@@ -109,6 +113,6 @@ export class JwksCache {
     }
     const text = await readResponseCapped(response, this.options.maxBytes ?? JWKS_MAX_BYTES, 'the JWKS');
     const set = JSON.parse(text) as JSONWebKeySet;
-    return createLocalJWKSet(set);
+    return jose().createLocalJWKSet(set);
   }
 }

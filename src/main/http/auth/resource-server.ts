@@ -3,7 +3,11 @@
 // with the public key both fail before any key is used); iss, aud (the configured resource URI), exp and
 // nbf (60 s leeway) and the required scopes are checked. 401/403 carry the RFC 6750 challenge with the
 // RFC 9728 metadata URL; 503 means the keys could not be had, which is not the caller's fault.
-import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
+import { lazyPackage } from '../../common/lazy-package';
+
+// Loaded when the first bearer token is checked: a gateway without resource-server auth never needs it.
+const jose = lazyPackage<typeof import('jose')>('jose');
 import { JwksUnavailableError, type JwksCache } from './jwks-cache';
 import { bearerToken, quoteParam, refusal, type AuthRefusal, type Authenticator } from './types';
 
@@ -62,7 +66,7 @@ export function createResourceServerAuth(settings: ResourceServerSettings, jwks:
       if (token === null) return invalid('missing', 'a Bearer access token is required');
       let alg: unknown;
       try {
-        alg = decodeProtectedHeader(token).alg;
+        alg = jose().decodeProtectedHeader(token).alg;
       } catch {
         return invalid('invalid', 'the token is not a JWT');
       }
@@ -72,7 +76,7 @@ export function createResourceServerAuth(settings: ResourceServerSettings, jwks:
       }
       let payload: JWTPayload;
       try {
-        ({ payload } = await jwtVerify(token, jwks.getKey, {
+        ({ payload } = await jose().jwtVerify(token, jwks.getKey, {
           issuer: settings.issuer,
           audience: settings.audience,
           algorithms: settings.algorithms,
@@ -103,6 +107,7 @@ export function createResourceServerAuth(settings: ResourceServerSettings, jwks:
 
 /** A short reason without echoing claim values (the token may carry personal data). */
 function describeJoseError(error: unknown): string {
+  const { errors } = jose();
   if (error instanceof errors.JWTExpired) return 'the token has expired';
   if (error instanceof errors.JWTClaimValidationFailed) {
     if (error.claim === 'nbf') return 'the token is not valid yet';

@@ -9,6 +9,7 @@ import { homedir } from 'node:os';
 import { buildChildEnv } from '../../common/child-env';
 import { gatehouseDirs } from '../../common/dirs';
 import { GatewayError } from '../../common/errors';
+import { describePathsRemembered, type describePaths } from '../../common/confinement/facts';
 import { runnerCaches } from '../../common/confinement/layout';
 import type { HostSupport } from '../../common/confinement/host-support';
 import { planConfinement, type ConfinementPlan } from '../../common/confinement/plan';
@@ -45,7 +46,7 @@ function dataDirOf(definition: StdioServerDefinition, gatewayEnv: NodeJS.Process
   return serverDataDir(gatehouseDirs(gatewayEnv), definition.name);
 }
 
-function plan(definition: StdioServerDefinition, spec: SpawnSpecLike, gatewayEnv: NodeJS.ProcessEnv, context: ConfinementContext, dataDir: string | null): ConfinementPlan {
+function plan(definition: StdioServerDefinition, spec: SpawnSpecLike, gatewayEnv: NodeJS.ProcessEnv, context: ConfinementContext, dataDir: string | null, describe?: typeof describePaths): ConfinementPlan {
   return planConfinement({
     ...confinementInputOf(definition),
     command: spec.command,
@@ -56,6 +57,7 @@ function plan(definition: StdioServerDefinition, spec: SpawnSpecLike, gatewayEnv
     extraHomes: context.extraHomes,
     dataDir,
     ...(context.support && { support: context.support }),
+    ...(describe && { describe }),
   });
 }
 
@@ -63,7 +65,7 @@ function plan(definition: StdioServerDefinition, spec: SpawnSpecLike, gatewayEnv
 export function plannedConfinement(definition: ServerDefinition, gatewayEnv: NodeJS.ProcessEnv, context: ConfinementContext = confinementContext(gatewayEnv)): ConfinementView {
   if (definition.transport !== 'stdio') return notApplicable();
   const env = buildChildEnv(gatewayEnv, {}).env;
-  return plan(definition, { command: definition.command, args: definition.args, env, cwd: definition.cwd }, gatewayEnv, context, dataDirOf(definition, gatewayEnv)).view;
+  return plan(definition, { command: definition.command, args: definition.args, env, cwd: definition.cwd }, gatewayEnv, context, dataDirOf(definition, gatewayEnv), describePathsRemembered).view;
 }
 
 /** The spec to spawn (bubblewrap's when confined) and the view; E204 when the server cannot be confined. */
