@@ -146,9 +146,10 @@ describe('OAuth sign-in from the servers view', () => {
     await openInBrowser(await page.getByTestId('oauth-url-docs').inputValue());
     await expect.poll(() => signInStatus(page), { timeout: WAIT }).toBe('failed');
     const message = await page.getByTestId('oauth-message-docs').textContent();
-    expect(message).toContain('did not authorize Gatehouse for "docs" (access_denied');
+    expect(message).toContain('The authorization server did not authorize Gatehouse for "docs" (access_denied');
     expect(message).toContain('Next: press Sign in to try again');
     expect(await page.getByRole('button', { name: 'Sign in again' }).isVisible()).toBe(true);
+    await shoot(page, 'failed');
     expect(shown.bridge.failures).toEqual([]);
     expect(shown.pageErrors).toEqual([]);
   });

@@ -35,6 +35,9 @@ function stateOf(name: string, status: OAuthSignInStatus, fields: Partial<OAuthS
   return { name, status, authorization_url: null, message: '', next_step: null, scope: null, ...fields };
 }
 
+/** The engine's outcomes are clauses ("the authorization server did not …"); the panel shows sentences. */
+const sentence = (clause: string): string => `${clause.charAt(0).toUpperCase()}${clause.slice(1)}${/[.!?]$/.test(clause) ? '' : '.'}`;
+
 const text = (value: unknown, fallback: string): string => (typeof value === 'string' && value ? value : fallback);
 
 export function createOAuthApi(deps: OAuthApiDeps): OAuthApi {
@@ -105,7 +108,7 @@ export function createOAuthApi(deps: OAuthApiDeps): OAuthApi {
     void session.done.then(async (outcome) => {
       if (stopped.has(session)) return;
       if (cancelled.has(session)) return void (await push(name, 'The sign-in was cancelled.'));
-      if (!outcome.ok) failures.set(name, { message: `${outcome.message}.`, next_step: AGAIN });
+      if (!outcome.ok) failures.set(name, { message: sentence(outcome.message), next_step: AGAIN });
       await push(name, outcome.ok ? `Signed in to ${name}; connecting.` : undefined);
     });
   }
