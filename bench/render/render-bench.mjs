@@ -119,7 +119,7 @@ const round = (value) => Math.round(value * 10) / 10;
 
 function commitOf() {
   const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' });
-  const dirty = spawnSync('git', ['status', '--porcelain', '--', 'src', 'bench'], { cwd: root, encoding: 'utf8' });
+  const dirty = spawnSync('git', ['status', '--porcelain', '--', 'src', 'bench', ':!bench/results'], { cwd: root, encoding: 'utf8' });
   return head.status === 0 ? `${head.stdout.trim()}${dirty.stdout.trim() ? ' (with uncommitted changes)' : ''}` : null;
 }
 
