@@ -125,6 +125,9 @@ describe('OAuth sign-in from the servers view', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect.poll(() => signInStatus(page), { timeout: WAIT }).toBe('signed_out');
     expect(await page.getByTestId('oauth-message-docs').textContent()).toContain("Signed out of 'docs'");
+    // It no longer shows online with tools it cannot reach: disconnected, it asks for a sign-in on its next start.
+    await expect.poll(() => status(page), { timeout: WAIT }).toBe('lazy');
+    expect(await page.getByTestId('oauth-message-docs').textContent()).toContain('docs was disconnected');
     expect((await ready().records.readTokens(ready().docs.url)) === null).toBe(true);
     expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isVisible()).toBe(true);
   });

@@ -2,13 +2,14 @@
 // own path through the operator session (so the desktop's browser hook, the audit and the redaction apply
 // as for any client); following the sign-in, reading its state and cancelling it use the engine's
 // RemoteOAuth directly. Every change is pushed as oauthChanged. No answer or push carries a token.
-import type { RemoteServerDefinition } from '../config/types';
-import type { ServerHandle } from '../supervisor/server-handle';
+import type { ServerStatus } from '../../shared/domain';
 import type { OAuthSignInState, OAuthSignInStatus } from '../../shared/oauth-sign-in';
 import { browserUrlProblem } from '../common/safe-url';
+import type { RemoteServerDefinition } from '../config/types';
 import { signsInWithOAuth } from '../gateway/tools/auth-oauth';
 import type { RemoteOAuth } from '../oauth/remote-oauth';
 import type { SignInSession } from '../oauth/sign-in';
+import type { ServerHandle } from '../supervisor/server-handle';
 import type { Supervisor } from '../supervisor/supervisor';
 import type { OperatorSession } from './operator-session';
 
@@ -28,6 +29,8 @@ export interface OAuthApi {
 }
 
 type Target = { ok: false; refused: OAuthSignInState } | { ok: true; handle: ServerHandle & { definition: RemoteServerDefinition }; oauth: RemoteOAuth };
+
+const CONNECTED: ReadonlySet<ServerStatus> = new Set(['online', 'degraded', 'starting']);
 
 const AGAIN = 'press Sign in to try again';
 
@@ -113,6 +116,19 @@ export function createOAuthApi(deps: OAuthApiDeps): OAuthApi {
     });
   }
 
+  /**
+   * A signed-out server still connected would show online with tools it can no longer reach: it is
+   * disconnected (lazy again) unless it has work in flight, which its next request without a token ends.
+   */
+  const disconnect = async (handle: ServerHandle): Promise<string> => {
+    if (!CONNECTED.has(handle.status)) return '';
+    if (supervisor.pending.countFor(handle.name) > 0 || supervisor.tasks.activeCount(handle.name) > 0) {
+      return ` ${handle.name} stays connected until its calls in flight finish; its next request carries no token.`;
+    }
+    await handle.stop('lazy');
+    return ` ${handle.name} was disconnected; it asks for a sign-in when it starts again.`;
+  };
+
   return {
     state: ({ name }) => state(name),
     async signIn({ name }) {
@@ -164,8 +180,13 @@ export function createOAuthApi(deps: OAuthApiDeps): OAuthApi {
       if (!found.ok) return found.refused;
       failures.delete(name);
       const { body } = await operator.call('gateway.auth_connect', { server_name: name, auth_mode: 'sign_out' });
+      const after = body.ok === true ? await disconnect(found.handle) : '';
       const current = await state(name);
-      const shown = { ...current, message: text(body.message, `Signed out of ${name}.`), next_step: body.ok === true ? current.next_step : 'retry; see the Logs view if it fails again' };
+      const shown = {
+        ...current,
+        message: `${text(body.message, `Signed out of ${name}.`)}${after}`,
+        next_step: body.ok === true ? current.next_step : 'retry; see the Logs view if it fails again',
+      };
       deps.emit(shown);
       return shown;
     },

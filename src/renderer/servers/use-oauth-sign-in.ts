@@ -13,20 +13,20 @@ export type SignInAction = 'signIn' | 'cancel' | 'signOut';
  */
 export function useOAuthState(row: HealthRow): OAuthSignInState | undefined {
   const bridge = useBridge();
-  const apply = useGatehouseStore((s) => s.applySignIn);
+  const refresh = useGatehouseStore((s) => s.refreshSignIn);
   const remote = row.transport !== 'stdio';
   // biome-ignore lint/correctness/useExhaustiveDependencies: row.status is the trigger, not an input: a status change (an expired sign-in turns a server auth_required) is when to read again.
   useEffect(() => {
     if (!remote) return;
     let live = true;
     bridge.oauthState({ name: row.name }).then(
-      (state) => live && apply(state),
+      (state) => live && refresh(state),
       () => undefined, // the detail's own actions report failures; a row without the state shows none
     );
     return () => {
       live = false;
     };
-  }, [bridge, apply, remote, row.name, row.status]);
+  }, [bridge, refresh, remote, row.name, row.status]);
   return useGatehouseStore((s) => (remote ? s.signIns[row.name] : undefined));
 }
 
