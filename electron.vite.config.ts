@@ -7,6 +7,10 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   main: {
     build: {
+      // Bundled rather than loaded from node_modules at start: zod alone is 97 ES modules, each resolved,
+      // read and compiled before the first tools/list (issue 15: cold start). The SDK comes with it, so that
+      // its schemas and ours are made by one zod.
+      externalizeDeps: { exclude: ['zod', '@modelcontextprotocol/server', '@modelcontextprotocol/client', '@modelcontextprotocol/node', 'smol-toml'] },
       outDir: 'out/main',
       rollupOptions: {
         input: {

@@ -1,4 +1,7 @@
-// Starts the built `gatehouse serve --transport http` as a real child process and waits for its URL.
+// Starts the built `gatehouse serve` as a real child process: over HTTP (waits for its URL) or over stdio
+// with a real SDK client in front of it.
+import type { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -70,4 +73,25 @@ export async function runningGateway(child: ChildProcessWithoutNullStreams): Pro
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * Connects `client` to `gatehouse serve --transport stdio` for `project`; `nodeArgs` go before the CLI
+ * (a preload, a profiler). Its stderr is read all along (an unread pipe slows close()); the last 20,000
+ * characters are returned for a failure's message.
+ */
+export async function connectStdioCli(client: Client, options: { project: string; env: NodeJS.ProcessEnv; nodeArgs?: string[] }): Promise<{ stderr: () => string }> {
+  requireBuild();
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [...(options.nodeArgs ?? []), CLI_ENTRY, 'serve', '--transport', 'stdio', '--project', options.project],
+    env: options.env as Record<string, string>,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-20_000);
+  });
+  await client.connect(transport, { timeout: 20_000 });
+  return { stderr: () => stderr };
 }

@@ -20,6 +20,8 @@ export interface ExchangeOptions {
   cancel(): void;
 }
 
+const HEADERS_GRACE_MS = 50;
+
 function headersOf(response: Response): Record<string, string> {
   const out: Record<string, string> = {};
   response.headers.forEach((value, name) => {
@@ -110,8 +112,21 @@ async function pump(
   const sse = (response.headers.get('content-type') ?? '').includes('text/event-stream');
   const observer = options.requestId === null ? null : new ResponseObserver(options.requestId, sse);
   res.writeHead(response.status, headersOf(response));
-  if (typeof res.flushHeaders === 'function' && sse) res.flushHeaders();
+  // A quick call's SSE stream (headers, a priming event, the answer, the end) went out in four writes,
+  // each a syscall. For its first HEADERS_GRACE_MS the stream's events are held and go out with the
+  // answer in one write; a slower call's client sees its stream open, and what was held, at that time.
+  let held: Uint8Array[] | null = sse ? [] : null;
+  const release = () => {
+    const early = held;
+    held = null;
+    if (!early || res.writableEnded || res.destroyed) return;
+    if (early.length) res.write(Buffer.concat(early));
+    else if (typeof res.flushHeaders === 'function') res.flushHeaders();
+  };
+  const grace = sse ? setTimeout(release, HEADERS_GRACE_MS) : null;
+  grace?.unref();
   if (!response.body) {
+    if (grace) clearTimeout(grace);
     res.end();
     return { status: response.status, kind: 'answered', observed: null };
   }
@@ -129,20 +144,36 @@ async function pump(
       const step = await Promise.race([reader.read(), timeout]);
       if (step === 'timeout' || timedOut()) {
         reader.cancel().catch(() => undefined);
+        release();
         if (sse && !res.writableEnded) res.write(`event: message\ndata: ${JSON.stringify(timeoutError())}\n\n`);
         res.end();
         return { status: response.status, kind: 'timeout' };
       }
       if (step.done) break;
       observer?.push(step.value);
+      if (sse && observer?.observed) {
+        // The answer to this request ends a POST's stream: it goes with what was held and the end.
+        if (grace) clearTimeout(grace);
+        const early = held ?? [];
+        held = null;
+        reader.cancel().catch(() => undefined);
+        res.end(early.length ? Buffer.concat([...early, step.value]) : step.value);
+        return { status: response.status, kind: 'answered', observed: observer.observed };
+      }
+      if (held) {
+        held.push(step.value);
+        continue;
+      }
       if (!res.write(step.value)) await waitDrain(res);
       if (clientGone || res.destroyed) break;
     }
   } catch {
     // The stream was cancelled (client gone) or failed mid-way; the outcome below says which.
   } finally {
+    if (grace) clearTimeout(grace);
     res.off('close', onClose);
   }
+  release(); // a stream that ended without the answer (a notification-only stream, a refusal) sends what it held
   observer?.end();
   const observed = observer?.observed ?? null;
   if (clientGone || res.destroyed) return { status: response.status, kind: 'disconnected', observed };

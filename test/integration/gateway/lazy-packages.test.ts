@@ -5,12 +5,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { gatewayEnv } from '../contract/helpers/gateway';
-import { requireBuild } from '../../helpers/cli-process';
+import { connectStdioCli } from '../../helpers/cli-process';
 import { invoke } from '../../helpers/invoke';
-import { CLI_ENTRY, createWorkspace, everythingServer, type Workspace } from '../../helpers/workspace';
+import { createWorkspace, everythingServer, type Workspace } from '../../helpers/workspace';
 
 const PRELOAD = join(import.meta.dirname, '..', '..', 'fixtures', 'preload', 'record-packages.mjs');
 const LAZY = ['jose', 'yaml', 'ajv', 'ajv/dist/2020.js', 're2js', 'porter2'];
@@ -21,20 +20,12 @@ let record: string;
 const loaded = () => readFileSync(record, 'utf8').split('\n').filter(Boolean);
 
 beforeAll(async () => {
-  requireBuild();
   workspace = createWorkspace();
   workspace.writeConfig({ mcpServers: { everything: everythingServer() } }, undefined, { approve: true });
   record = join(workspace.root, 'packages.txt');
   writeFileSync(record, '');
   client = new Client({ name: 'lazy-packages', version: '1.0.0' });
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['--import', pathToFileURL(PRELOAD).href, CLI_ENTRY, 'serve', '--transport', 'stdio', '--project', workspace.project],
-    env: { ...gatewayEnv(workspace.home), RECORD_PACKAGES_FILE: record },
-    stderr: 'pipe',
-  });
-  transport.stderr?.on('data', () => undefined); // an unread pipe slows close()
-  await client.connect(transport, { timeout: 20_000 });
+  await connectStdioCli(client, { project: workspace.project, env: { ...gatewayEnv(workspace.home), RECORD_PACKAGES_FILE: record }, nodeArgs: ['--import', pathToFileURL(PRELOAD).href] });
 }, 60_000);
 
 afterAll(async () => {

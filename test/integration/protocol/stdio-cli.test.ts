@@ -2,13 +2,12 @@
 // with a real SDK client in front of it and server-everything behind it. The client's sampling handler
 // answers a relayed request, its subscription gets updates, and log lines arrive at its level.
 import { Client, type LoggingMessageNotification } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { gatewayEnv } from '../contract/helpers/gateway';
-import { requireBuild } from '../../helpers/cli-process';
+import { connectStdioCli } from '../../helpers/cli-process';
 import { invoke } from '../../helpers/invoke';
 import { waitFor } from '../../helpers/wait';
-import { CLI_ENTRY, createWorkspace, everythingServer, type Workspace } from '../../helpers/workspace';
+import { createWorkspace, everythingServer, type Workspace } from '../../helpers/workspace';
 
 let workspace: Workspace;
 let client: Client;
@@ -17,7 +16,6 @@ const lines: LoggingMessageNotification['params'][] = [];
 const updates: string[] = [];
 
 beforeAll(async () => {
-  requireBuild();
   workspace = createWorkspace();
   workspace.writeConfig({ mcpServers: { everything: everythingServer() } }, undefined, { approve: true });
   client = new Client({ name: 'stdio-passthrough', version: '1.0.0' }, { capabilities: { sampling: {} } });
@@ -27,14 +25,7 @@ beforeAll(async () => {
   });
   client.setNotificationHandler('notifications/message', (n) => void lines.push(n.params));
   client.setNotificationHandler('notifications/resources/updated', (n) => void updates.push(n.params.uri));
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [CLI_ENTRY, 'serve', '--transport', 'stdio', '--project', workspace.project],
-    env: gatewayEnv(workspace.home),
-    stderr: 'pipe',
-  });
-  transport.stderr?.on('data', () => undefined); // an unread pipe slows close()
-  await client.connect(transport, { timeout: 20_000 });
+  await connectStdioCli(client, { project: workspace.project, env: gatewayEnv(workspace.home) });
 }, 60_000);
 
 afterAll(async () => {

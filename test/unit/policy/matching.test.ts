@@ -221,3 +221,16 @@ describe('limits and the output budget', () => {
     expect(policy.outputBudget(5000)).toEqual({ max_bytes: 9000, max_chars: 400, max_binary_bytes: 10 });
   });
 });
+
+describe('remembered answers', () => {
+  it('answers the same question with the same decision, and each question on its own', () => {
+    const policy = userPolicy('tools:\n  denylist: ["fs::delete_*"]\n');
+    const denied = policy.decideTool('fs', 'delete_file');
+    expect(denied).toMatchObject({ allowed: false, code: 'E402' });
+    expect(policy.decideTool('fs', 'delete_file')).toBe(denied); // kept, not matched again
+    expect(policy.decideTool('fs', 'read_file')).toEqual({ allowed: true });
+    // "fs" + "delete_file" and "fs::delete" + "_file" must not share an answer.
+    expect(policy.decideTool('fs::delete', '_file').allowed).toBe(true);
+    expect(policy.decideGatewayTool('invoke')).toBe(policy.decideGatewayTool('invoke'));
+  });
+});
