@@ -3,7 +3,7 @@
 import { dirname, join } from 'node:path';
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { app } from 'electron';
+import { app, shell } from 'electron';
 import { readFileSync } from 'node:fs';
 import { createGatehouse } from './core/gatehouse';
 import { resolveHttpSettings } from './http/settings';
@@ -16,6 +16,7 @@ import { runShell } from './shell/app-lifecycle';
 import { autostartDir } from './shell/autostart-entry';
 import { createDesktopGateway } from './shell/desktop-gateway';
 import { launchCommand } from './shell/login-item';
+import { browserOpener } from './shell/open-external';
 import { createPreferences } from './shell/preferences';
 
 // Resolved here, in the entry bundle itself (out/main/index.js): shared code may land in split chunks
@@ -56,7 +57,10 @@ runShell({
     // clients started by MCP clients attach to it instead of starting their own core.
     const port = gatewayPort(args.port, desktopSettings.settings).port;
     const settings = resolveHttpSettings({ port }, { env, readFile: (file) => readFileSync(file, 'utf8'), warn: log });
-    return createDesktopGateway({ core: createGatehouse({ log, env }), settings, log, choose });
+    // An OAuth sign-in (from the panel or an agent's gateway.auth_connect) opens the system browser.
+    // Reviewed: browserOpener (shell/open-external.ts) passes only http and https URLs on to openExternal.
+    const openUrl = browserOpener((url) => shell.openExternal(url)); // eng-disable OPEN_EXTERNAL_JS_CHECK
+    return createDesktopGateway({ core: createGatehouse({ log, env, openUrl }), settings, log, choose });
   },
   preferences,
   mainDir,

@@ -12,6 +12,7 @@ import { CatalogSearchInput, CatalogSearchResult, InvokeInput, InvokeOutcome, To
 import { ClientRow, ClientSetupInput, ClientSetupView } from './clients';
 import { SecretImportApply, SecretImportInput, SecretImportPreview, SecretImportResult } from './secret-import';
 import { AuthConnectInput, AuthConnectResult, ServerControlInput, ServerControlResult, ServerStderr, ServerStderrInput } from './server-control';
+import { OAuthServerInput, OAuthSignInState } from './oauth-sign-in';
 import { ProvisioningSnapshot, ProvisionInput, ProvisionOutcome } from './provisioning';
 import { ConfinementEditApplied, ConfinementEditApply, ConfinementEditChange, ConfinementEditPreview, ConfinementProfileState } from './confinement-edit';
 import { StartupPolicyApplied, StartupPolicyApply, StartupPolicyChange, StartupPolicyPreview, StartupPolicyView } from './startup-policy';
@@ -44,6 +45,13 @@ export const channels = {
   serverStderr: channel(ServerStderrInput, ServerStderr),
   /** Write-only: stores a credential the server references and retries it (gateway.auth_connect's path). */
   authConnect: channel(AuthConnectInput, AuthConnectResult),
+  /** A remote server's OAuth sign-in state (never a token). */
+  oauthState: channel(OAuthServerInput, OAuthSignInState),
+  /** Starts an OAuth sign-in (gateway.auth_connect's path); main opens the browser, oauthChanged follows it. */
+  oauthSignIn: channel(OAuthServerInput, OAuthSignInState),
+  oauthCancelSignIn: channel(OAuthServerInput, OAuthSignInState),
+  /** Revokes the tokens where the authorization server allows it and deletes them from the keychain. */
+  oauthSignOut: channel(OAuthServerInput, OAuthSignInState),
   getStartupPolicy: read(StartupPolicyView),
   /** The exact file change gateway.set_startup_policy would make; nothing is written. */
   previewStartupPolicy: channel(StartupPolicyChange, StartupPolicyPreview),
@@ -103,6 +111,8 @@ export const events = {
   provisioningFinished: ProvisioningFinished,
   /** The install jobs changed; pushed (coalesced) while any job is unfinished. */
   provisioningChanged: ProvisioningSnapshot,
+  /** A remote server's OAuth sign-in started, came back from the browser, failed, was cancelled or signed out. */
+  oauthChanged: OAuthSignInState,
 } as const;
 
 export type ChannelName = keyof typeof channels;

@@ -22,7 +22,7 @@ export interface CoreUnderTest {
 export async function startCore(
   workspace: Workspace,
   env: NodeJS.ProcessEnv = process.env,
-  options: Pick<GatehouseOptions, 'restartPolicy' | 'requestCeilingMs'> = {},
+  options: Pick<GatehouseOptions, 'restartPolicy' | 'requestCeilingMs' | 'openUrl'> = {},
 ): Promise<CoreUnderTest> {
   const logs: string[] = [];
   // catalog_search asks the MCP Registry: a refused loopback URL keeps tests offline unless one opts in.

@@ -240,6 +240,7 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     jobs: discovery.state.jobs,
     reloadConfig: () => applyConfig(store.reload()),
     startServer,
+    oauth,
   });
   const api: GatehouseApi = redactedApi(redaction, {
     ...panel.channels,

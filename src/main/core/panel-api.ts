@@ -6,6 +6,7 @@ import type { GatehouseApi } from '../../shared/ipc';
 import type { ConfigLocations } from '../config/load';
 import type { JobRegistry } from '../discovery/jobs';
 import type { AuditRing } from '../logs/audit-ring';
+import type { RemoteOAuth } from '../oauth/remote-oauth';
 import type { SecretValues } from '../redaction/secret-values';
 import type { SecretStore } from '../secrets/store';
 import type { Supervisor } from '../supervisor/supervisor';
@@ -13,6 +14,7 @@ import { createActivityApi, SessionClients } from './api-activity';
 import { createCatalogApi } from './api-catalog';
 import { createConfinementApi } from './api-confinement';
 import { createClientsApi } from './api-clients';
+import { createOAuthApi } from './api-oauth';
 import { createProvisioningApi } from './api-provisioning';
 import { createSecretImportApi } from './api-secret-import';
 import { createServersApi } from './api-servers';
@@ -26,6 +28,10 @@ export type PanelChannels = Pick<
   | 'restartServer'
   | 'serverStderr'
   | 'authConnect'
+  | 'oauthState'
+  | 'oauthSignIn'
+  | 'oauthCancelSignIn'
+  | 'oauthSignOut'
   | 'getStartupPolicy'
   | 'previewStartupPolicy'
   | 'applyStartupPolicy'
@@ -70,6 +76,8 @@ export interface PanelApiDeps {
   reloadConfig: () => Promise<unknown>;
   /** The operator's start of a server (a manual attempt). */
   startServer: (name: string) => Promise<ServerActionResult>;
+  /** Remote servers' OAuth sign-ins; null without a keychain. */
+  oauth: RemoteOAuth | null;
 }
 
 export interface PanelApi {
@@ -87,6 +95,7 @@ export interface PanelApi {
 export function createPanelApi(deps: PanelApiDeps): PanelApi {
   const sessions = new SessionClients();
   const servers = createServersApi(deps.supervisor, deps.operator);
+  const signIns = createOAuthApi({ supervisor: deps.supervisor, operator: deps.operator, oauth: deps.oauth, emit: (state) => deps.events.emit('oauthChanged', state) });
   const policy = createStartupPolicyApi({
     locations: deps.locations,
     rows: () => deps.supervisor.snapshot().rows,
@@ -130,6 +139,10 @@ export function createPanelApi(deps: PanelApiDeps): PanelApi {
       restartServer: (input) => servers.control('restart', input),
       serverStderr: (input) => servers.stderr(input),
       authConnect: (input) => servers.authConnect(input),
+      oauthState: (input) => signIns.state(input),
+      oauthSignIn: (input) => signIns.signIn(input),
+      oauthCancelSignIn: (input) => signIns.cancel(input),
+      oauthSignOut: (input) => signIns.signOut(input),
       getStartupPolicy: () => policy.view(),
       previewStartupPolicy: (input) => policy.preview(input),
       applyStartupPolicy: (input) => policy.apply(input),

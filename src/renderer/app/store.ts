@@ -10,10 +10,12 @@ import { createProvisioningSlice, type ProvisioningSlice } from '../provisioning
 import { createSecretsSlice, type SecretsSlice } from '../secrets/secrets-slice';
 import { createConfigIssuesSlice, type ConfigIssuesSlice } from '../servers/config-issues-slice';
 import { createHealthSlice, type HealthSlice } from '../servers/health-slice';
+import { createOAuthSlice, type OAuthSlice } from '../servers/oauth-slice';
 import { createTrustSlice, type TrustSlice } from '../trust/trust-slice';
 
 /** The panel's one store: each view's slice, from the view's own folder. */
 export type GatehouseStore = HealthSlice &
+  OAuthSlice &
   ConfigIssuesSlice &
   SecretsSlice &
   DoctorSlice &
@@ -29,6 +31,7 @@ export type GatehouseStore = HealthSlice &
 export function createGatehouseStore(bridge: GatehouseBridge): StoreApi<GatehouseStore> {
   return createStore<GatehouseStore>()((...a) => ({
     ...createHealthSlice<GatehouseStore>()(...a),
+    ...createOAuthSlice<GatehouseStore>()(...a),
     ...createConfigIssuesSlice<GatehouseStore>()(...a),
     ...createSecretsSlice<GatehouseStore>(bridge)(...a),
     ...createDoctorSlice<GatehouseStore>(bridge)(...a),

@@ -1,6 +1,8 @@
 import type { HealthRow } from '../../shared/domain';
+import type { OAuthSignInState } from '../../shared/oauth-sign-in';
 import { AuthConnectForm } from './AuthConnectForm';
 import { ConfinementDetail } from './ConfinementDetail';
+import { OAuthSignIn } from './OAuthSignIn';
 import { StderrTail } from './StderrTail';
 
 const BREAKER: Record<HealthRow['breaker'], string> = {
@@ -16,8 +18,11 @@ function exitText(row: HealthRow): string {
 }
 
 /** A row's detail: why it last stopped, the crash-loop breaker, its confinement, its last stderr lines and what to do next. */
-export function ServerDetail({ id, row, busy, onRun }: { id: string; row: HealthRow; busy: boolean; onRun: (action: 'start' | 'restart') => void }) {
-  const needsCredential = row.missing_env_vars.length > 0 || row.status === 'auth_required';
+export function ServerDetail(props: { id: string; row: HealthRow; signIn: OAuthSignInState | undefined; busy: boolean; onRun: (action: 'start' | 'restart') => void }) {
+  const { id, row, signIn, busy, onRun } = props;
+  // A remote server that signs in with OAuth gets the sign-in, not a form for a ${VAR} it does not have.
+  const oauth = signIn !== undefined && signIn.status !== 'not_applicable';
+  const needsCredential = row.missing_env_vars.length > 0 || (row.status === 'auth_required' && !oauth);
   return (
     <section className="server-detail" id={id} aria-label={`Details of ${row.name}`} data-testid={`server-detail-${row.name}`}>
       <dl className="detail-facts">
@@ -49,6 +54,7 @@ export function ServerDetail({ id, row, busy, onRun }: { id: string; row: Health
           {row.last_error}
         </p>
       )}
+      {oauth && <OAuthSignIn state={signIn} />}
       <ConfinementDetail name={row.name} confinement={row.confinement} />
       <StderrTail row={row} />
       {needsCredential && <AuthConnectForm row={row} />}

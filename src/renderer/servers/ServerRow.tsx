@@ -1,5 +1,6 @@
-import { memo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useRef, useState, type ReactNode } from 'react';
 import type { HealthRow, ServerStatus } from '../../shared/domain';
+import type { OAuthSignInState } from '../../shared/oauth-sign-in';
 import { useGatehouseStore } from '../app/gatehouse-context';
 import { ConfirmBox } from '../ui/ConfirmBox';
 import { formatMs } from '../ui/format-duration';
@@ -8,6 +9,7 @@ import { ConfinementPill } from './ConfinementPill';
 import { ServerDetail } from './ServerDetail';
 import { StatusPill } from './StatusPill';
 import { Uptime } from './Uptime';
+import { useOAuthState } from './use-oauth-sign-in';
 import { useOnScreen } from './use-on-screen';
 import { useServerAction } from './use-server-action';
 
@@ -15,33 +17,51 @@ const startable: ReadonlySet<ServerStatus> = new Set(['lazy', 'stopped', 'error'
 const stoppable: ReadonlySet<ServerStatus> = new Set(['starting', 'online', 'degraded', 'restarting']);
 const EMPTY: readonly number[] = [];
 
-function authState(row: HealthRow): string {
+const SIGN_IN: Partial<Record<OAuthSignInState['status'], string>> = {
+  signed_out: 'sign-in needed',
+  waiting: 'waiting for the browser…',
+  signed_in: 'signed in',
+  failed: 'sign-in failed',
+  unavailable: 'sign-in unavailable',
+};
+
+function authState(row: HealthRow, signIn: OAuthSignInState | undefined): string {
   if (row.missing_env_vars.length) return `needs ${row.missing_env_vars.join(', ')}`;
+  const oauth = signIn && SIGN_IN[signIn.status];
+  if (oauth) return oauth;
   return row.status === 'auth_required' ? 'credential refused' : 'ok';
 }
 
 /**
- * A row far off screen renders as an empty box of a row's height: with hundreds of servers pushed ten
- * times a second, only the rows someone can see cost a render. The first rows start out rendered.
+ * A row far off screen renders as an empty box of a row's height and does not even read its server, so
+ * with hundreds of servers pushed ten times a second only the rows someone can see cost a render, and of
+ * those only the ones whose server changed. The first rows start out rendered.
  */
-export const ServerRow = memo(function ServerRow({ row, index }: { row: HealthRow; index: number }) {
+export const ServerRow = memo(function ServerRow({ name, index }: { name: string; index: number }) {
   const box = useRef<HTMLLIElement>(null);
   const onScreen = useOnScreen(box, index < 20);
   const [open, setOpen] = useState(false);
+  const toggle = useCallback(() => setOpen((was) => !was), []);
   return (
-    <li ref={box} className={`server-row${open ? ' server-row-open' : ''}${onScreen ? '' : ' server-row-placeholder'}`} data-testid={`server-row-${row.name}`}>
-      {onScreen && <RowContent row={row} open={open} onToggle={() => setOpen(!open)} />}
+    <li ref={box} className={`server-row${open ? ' server-row-open' : ''}${onScreen ? '' : ' server-row-placeholder'}`} data-testid={`server-row-${name}`}>
+      {onScreen && <ShownRow name={name} open={open} onToggle={toggle} />}
     </li>
   );
 });
+
+function ShownRow({ name, open, onToggle }: { name: string; open: boolean; onToggle: () => void }) {
+  const row = useGatehouseStore((s) => s.rowsByName[name]);
+  return row ? <RowContent row={row} open={open} onToggle={onToggle} /> : null;
+}
 
 /**
  * One server: its name, state (colour and word) and actions on the first line, its facts wrapping below,
  * so nothing is cut off however narrow the window; the detail opens under it.
  */
 const RowContent = memo(function RowContent({ row, open, onToggle }: { row: HealthRow; open: boolean; onToggle: () => void }) {
-  const { busy, message, refusal, run, dismissRefusal } = useServerAction(row.name);
+  const { busy, message, refusal, run, dismissRefusal } = useServerAction(row.name, row.status);
   const history = useGatehouseStore((s) => s.latencyHistory[row.name] ?? EMPTY);
+  const signIn = useOAuthState(row);
   const waiting = row.startup_skip_reason === 'untrusted_project';
   const detailId = `server-detail-${row.name}`;
 
@@ -130,7 +150,7 @@ const RowContent = memo(function RowContent({ row, open, onToggle }: { row: Heal
           {row.pending_count}
         </Fact>
         <Fact label="auth" testId={`auth-${row.name}`}>
-          {authState(row)}
+          {authState(row, signIn)}
         </Fact>
       </dl>
       {row.last_error && !open && (
@@ -154,7 +174,7 @@ const RowContent = memo(function RowContent({ row, open, onToggle }: { row: Heal
           {message}
         </p>
       )}
-      {open && <ServerDetail id={detailId} row={row} busy={busy !== null} onRun={(action) => void run(action)} />}
+      {open && <ServerDetail id={detailId} row={row} signIn={signIn} busy={busy !== null} onRun={(action) => void run(action)} />}
     </>
   );
 });

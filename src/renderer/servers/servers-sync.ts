@@ -1,8 +1,9 @@
 import type { GatehouseBridge, Unsubscribe } from '../../shared/ipc';
 import type { ConfigIssuesSlice } from './config-issues-slice';
 import type { HealthSlice } from './health-slice';
+import type { OAuthSlice } from './oauth-slice';
 
-type ServersSyncTarget = Pick<HealthSlice, 'applySnapshot'> & Pick<ConfigIssuesSlice, 'setIssues'>;
+type ServersSyncTarget = Pick<HealthSlice, 'applySnapshot'> & Pick<ConfigIssuesSlice, 'setIssues'> & Pick<OAuthSlice, 'applySignIn'>;
 
 /**
  * Seeds the servers' health and config issues once and then follows main's pushes; nothing is polled.
@@ -11,6 +12,8 @@ type ServersSyncTarget = Pick<HealthSlice, 'applySnapshot'> & Pick<ConfigIssuesS
 export function startServersSync(bridge: GatehouseBridge, target: () => ServersSyncTarget, onError: (error: unknown) => void): Unsubscribe {
   let issuesPushed = false;
   const offHealth = bridge.on.healthChanged((snapshot) => target().applySnapshot(snapshot));
+  // Sign-ins are read per remote row when it appears; what changes afterwards (the browser came back) is pushed.
+  const offSignIns = bridge.on.oauthChanged((state) => target().applySignIn(state));
   const offIssues = bridge.on.configIssuesChanged((issues) => {
     issuesPushed = true;
     target().setIssues(issues);
@@ -25,6 +28,7 @@ export function startServersSync(bridge: GatehouseBridge, target: () => ServersS
 
   return () => {
     offHealth();
+    offSignIns();
     offIssues();
   };
 }

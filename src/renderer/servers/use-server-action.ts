@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { ServerStatus } from '../../shared/domain';
 import { useBridge } from '../app/gatehouse-context';
 import { describeError } from '../ui/describe-error';
 
@@ -17,11 +18,15 @@ export interface Refusal {
  * Runs one start, stop or restart at a time for a row. The row's status itself comes from the pushed
  * snapshot, so only the busy flag, a refusal waiting for the operator's word and a failure live here.
  */
-export function useServerAction(name: string) {
+export function useServerAction(name: string, status: ServerStatus) {
   const bridge = useBridge();
   const [busy, setBusy] = useState<ServerAction | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  // A failed start is old news once the server came online (a sign-in or a credential did it).
+  useEffect(() => {
+    if (status === 'online') setMessage(null);
+  }, [status]);
 
   const run = async (action: ServerAction, force = false) => {
     setBusy(action);

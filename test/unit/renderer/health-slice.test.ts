@@ -55,4 +55,38 @@ describe('health slice', () => {
     expect(notified).toBe(1);
     expect(store.getState().rows).toEqual([]);
   });
+
+  // Every push arrives as new objects (IPC copies them): a row that did not change must keep the object the
+  // panel shows, or every row re-renders on every push (the render benchmark's 500 rows at 10 Hz).
+  it('keeps the shown object of every row that did not change, and the list and names when none did', () => {
+    const store = newStore();
+    store.getState().applySnapshot(snapshot(1, [row('a', 'online'), row('b', 'lazy')]));
+    const first = store.getState();
+    store.getState().applySnapshot(snapshot(2, [row('a', 'online'), row('b', 'online')]));
+    const second = store.getState();
+    expect(second.rows[0]).toBe(first.rows[0]);
+    expect(second.rowsByName.a).toBe(first.rows[0]);
+    expect(second.rows[1]).not.toBe(first.rows[1]);
+    expect(second.rowsByName.b?.status).toBe('online');
+    expect(second.rowNames).toBe(first.rowNames);
+    expect(second.rowNames).toEqual(['a', 'b']);
+
+    store.getState().applySnapshot(snapshot(3, [row('a', 'online'), row('b', 'online')]));
+    expect(store.getState().rows).toBe(second.rows);
+    expect(store.getState().generation).toBe(3);
+  });
+
+  it('sees a change deep inside a row, and a server added, removed or moved', () => {
+    const store = newStore();
+    store.getState().applySnapshot(snapshot(1, [row('a', 'online'), row('b', 'online')]));
+    const first = store.getState();
+    store.getState().applySnapshot(snapshot(2, [row('a', 'online', { latency: { count: 1, p50_ms: 3, p99_ms: 9 } }), row('b', 'online')]));
+    expect(store.getState().rows[0]).not.toBe(first.rows[0]);
+    expect(store.getState().rowNames).toBe(first.rowNames);
+    store.getState().applySnapshot(snapshot(3, [row('b', 'online'), row('a', 'online')]));
+    expect(store.getState().rowNames).toEqual(['b', 'a']);
+    store.getState().applySnapshot(snapshot(4, [row('b', 'online')]));
+    expect(store.getState().rowNames).toEqual(['b']);
+    expect(Object.keys(store.getState().rowsByName)).toEqual(['b']);
+  });
 });

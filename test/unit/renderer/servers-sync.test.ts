@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConfigIssue, HealthSnapshot } from '../../../src/shared/domain';
 import type { GatehouseBridge } from '../../../src/shared/ipc';
+import type { OAuthSignInState } from '../../../src/shared/oauth-sign-in';
 import { startServersSync } from '../../../src/renderer/servers/servers-sync';
 import { row, snapshot } from '../../helpers/health-fixtures';
 import { deferred } from './deferred';
@@ -10,6 +11,7 @@ function fakeBridge() {
   const listeners = {
     healthChanged: new Set<(p: HealthSnapshot) => void>(),
     configIssuesChanged: new Set<(p: ConfigIssue[]) => void>(),
+    oauthChanged: new Set<(p: OAuthSignInState) => void>(),
   };
   const seeds = { health: deferred<HealthSnapshot>(), issues: deferred<ConfigIssue[]>() };
   const subscribe =
@@ -21,7 +23,7 @@ function fakeBridge() {
   const bridge = {
     listHealth: () => seeds.health.promise,
     listConfigIssues: () => seeds.issues.promise,
-    on: { healthChanged: subscribe(listeners.healthChanged), configIssuesChanged: subscribe(listeners.configIssuesChanged) },
+    on: { healthChanged: subscribe(listeners.healthChanged), configIssuesChanged: subscribe(listeners.configIssuesChanged), oauthChanged: subscribe(listeners.oauthChanged) },
   } as unknown as GatehouseBridge;
   return { bridge, listeners, seeds };
 }
@@ -31,14 +33,16 @@ const issue = (message: string): ConfigIssue => ({ source: 'project', path: '/p/
 function recorder() {
   const snapshots: number[] = [];
   const issues: string[][] = [];
+  const signIns: string[] = [];
   const target = {
+    applySignIn: (state: OAuthSignInState) => void signIns.push(`${state.name}:${state.status}`),
     applySnapshot: (s: HealthSnapshot) => {
       snapshots.push(s.generation);
       return true;
     },
     setIssues: (list: ConfigIssue[]) => void issues.push(list.map((i) => i.message)),
   };
-  return { snapshots, issues, target: () => target };
+  return { snapshots, issues, signIns, target: () => target };
 }
 
 const fail = (error: unknown) => {
@@ -69,7 +73,16 @@ describe('startServersSync', () => {
     expect(issues).toEqual([['pushed']]);
   });
 
-  it('reports a failed seed and unsubscribes from both events', async () => {
+  it('follows pushed sign-in changes without asking for them', () => {
+    const { bridge, listeners } = fakeBridge();
+    const { signIns, target } = recorder();
+    startServersSync(bridge, target, fail);
+    const state: OAuthSignInState = { name: 'docs', status: 'signed_in', authorization_url: null, message: 'Signed in to docs.', next_step: null, scope: null };
+    for (const l of listeners.oauthChanged) l(state);
+    expect(signIns).toEqual(['docs:signed_in']);
+  });
+
+  it('reports a failed seed and unsubscribes from every event', async () => {
     const { bridge, listeners, seeds } = fakeBridge();
     const errors: unknown[] = [];
     const off = startServersSync(bridge, recorder().target, (error) => errors.push(error));
@@ -77,8 +90,9 @@ describe('startServersSync', () => {
     await seeds.health.promise.catch(() => undefined);
     await Promise.resolve();
     expect(errors).toEqual([new Error('main is gone')]);
-    expect(listeners.healthChanged.size + listeners.configIssuesChanged.size).toBe(2);
+    const subscribed = () => listeners.healthChanged.size + listeners.configIssuesChanged.size + listeners.oauthChanged.size;
+    expect(subscribed()).toBe(3);
     off();
-    expect(listeners.healthChanged.size + listeners.configIssuesChanged.size).toBe(0);
+    expect(subscribed()).toBe(0);
   });
 });

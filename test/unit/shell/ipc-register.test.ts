@@ -154,6 +154,8 @@ describe('forwardEvents', () => {
     events.emit('provisioningFinished', provisioned);
     const jobs = { generation: 2, jobs: [] };
     events.emit('provisioningChanged', jobs);
+    const signIn = { name: 'docs', status: 'waiting' as const, authorization_url: 'http://127.0.0.1:9/authorize', message: 'Waiting for the browser', next_step: null, scope: null };
+    events.emit('oauthChanged', signIn);
     expect(send.mock.calls).toEqual([
       [ipcEvent('healthChanged'), health],
       [ipcEvent('configIssuesChanged'), []],
@@ -162,6 +164,7 @@ describe('forwardEvents', () => {
       [ipcEvent('activityChanged'), activity],
       [ipcEvent('provisioningFinished'), provisioned],
       [ipcEvent('provisioningChanged'), jobs],
+      [ipcEvent('oauthChanged'), signIn],
     ]);
     expect(new Set(send.mock.calls.map(([channel]) => channel))).toEqual(new Set(eventNames.map(ipcEvent)));
   });
