@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ConfinementEditApplied, ConfinementEditPreview, ConfinementProfileEdit } from '../../shared/confinement-edit';
 import { useBridge } from '../app/gatehouse-context';
 import { ChangePreview } from '../ui/ChangePreview';
-import { describeError } from '../ui/describe-error';
+import { useBusy } from '../ui/use-busy';
 import { DiffView } from '../ui/DiffView';
 import { OutcomeBox } from '../ui/OutcomeBox';
 import { ConfinementForm, draftOf, profileOf, type ConfinementDraft } from './ConfinementForm';
@@ -26,18 +26,11 @@ export function ConfinementEdit({ name }: { name: string }) {
   const [step, setStep] = useKeptState<Step>(`confinement-edit:${name}`, { at: 'closed' });
   const [applied, setApplied] = useKeptState<ConfinementEditApplied | null>(`confinement-applied:${name}`, null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
+  const busyRun = useBusy(setProblem);
+  const busy = busyRun.busy;
+  const run = (work: () => Promise<void>) => {
     setProblem(null);
-    try {
-      await work();
-    } catch (error) {
-      setProblem(describeError(error));
-    } finally {
-      setBusy(false);
-    }
+    return busyRun.run(work);
   };
 
   const open = () =>
