@@ -3,6 +3,7 @@
 // `"gatehouse": {"confinement": …}` (previewed, nothing written), and the apply of that preview, which is
 // refused when the file changed since. The startup-policy view's preview → apply pattern.
 import * as z from 'zod';
+import { FileChangeApplied, FileChangePreview } from './common-schemas';
 import { ConfigSourceKind, ServerName } from './domain';
 
 export const ConfinementProfileEdit = z
@@ -34,15 +35,7 @@ export type ConfinementProfileState = z.infer<typeof ConfinementProfileState>;
 export const ConfinementEditChange = z.object({ name: ServerName, profile: ConfinementProfileEdit }).strict();
 export type ConfinementEditChange = z.infer<typeof ConfinementEditChange>;
 
-export const ConfinementEditPreview = z.object({
-  ok: z.boolean(),
-  changed: z.boolean(),
-  path: z.string().nullable(),
-  /** The whole file's change as unified-style lines: " " kept, "-" removed, "+" added. */
-  diff: z.array(z.string()),
-  /** Handed back on apply: the write is refused if the file changed since this preview. */
-  digest: z.string().nullable(),
-  message: z.string(),
+export const ConfinementEditPreview = FileChangePreview.extend({
   /** What the new profile gets wrong (each names the field), or what applying it means (a project file's approval). */
   problems: z.array(z.string()),
   notes: z.array(z.string()),
@@ -52,10 +45,7 @@ export type ConfinementEditPreview = z.infer<typeof ConfinementEditPreview>;
 export const ConfinementEditApply = ConfinementEditChange.extend({ digest: z.string().min(1) }).strict();
 export type ConfinementEditApply = z.infer<typeof ConfinementEditApply>;
 
-export const ConfinementEditApplied = z.object({
-  ok: z.boolean(),
-  message: z.string(),
-  path: z.string().nullable(),
+export const ConfinementEditApplied = FileChangeApplied.extend({
   /** The server was running and was started again with the new profile. */
   restarted: z.boolean(),
 });

@@ -1,6 +1,7 @@
 // The startup-policy view: every server with where it is defined, whether it starts with the gateway
 // and why; a toggle previews the exact file change gateway.set_startup_policy would make, then applies it.
 import * as z from 'zod';
+import { FileChangeApplied, FileChangePreview } from './common-schemas';
 import { ConfigSourceKind, ServerName, StartupPolicy } from './domain';
 
 const PolicySource = z.enum(['project', 'user', 'custom']);
@@ -49,28 +50,17 @@ export type StartupPolicyView = z.infer<typeof StartupPolicyView>;
 export const StartupPolicyChange = z.object({ name: ServerName, eager: z.boolean() }).strict();
 export type StartupPolicyChange = z.infer<typeof StartupPolicyChange>;
 
-export const StartupPolicyPreview = z.object({
-  ok: z.boolean(),
-  changed: z.boolean(),
+export const StartupPolicyPreview = FileChangePreview.extend({
   source: PolicySource.nullable(),
-  path: z.string().nullable(),
   exists: z.boolean(),
   before: z.array(z.string()),
   after: z.array(z.string()),
-  /** The whole file's change as unified-style lines: " " kept, "-" removed, "+" added. */
-  diff: z.array(z.string()),
-  /** Handed back on apply: the write is refused if the file changed since this preview. */
-  digest: z.string().nullable(),
-  message: z.string(),
   diagnostics: z.array(StartupPolicyDiagnostic),
 });
 export type StartupPolicyPreview = z.infer<typeof StartupPolicyPreview>;
 
 export const StartupPolicyApply = StartupPolicyChange.extend({ digest: z.string().min(1) }).strict();
-export const StartupPolicyApplied = z.object({
-  ok: z.boolean(),
-  message: z.string(),
-  path: z.string().nullable(),
+export const StartupPolicyApplied = FileChangeApplied.extend({
   diagnostics: z.array(StartupPolicyDiagnostic),
 });
 export type StartupPolicyApplied = z.infer<typeof StartupPolicyApplied>;

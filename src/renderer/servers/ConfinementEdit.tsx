@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { ConfinementEditApplied, ConfinementEditPreview, ConfinementProfileEdit } from '../../shared/confinement-edit';
 import { useBridge } from '../app/gatehouse-context';
 import { ChangePreview } from '../ui/ChangePreview';
+import { useBusy } from '../ui/use-busy';
 import { DiffView } from '../ui/DiffView';
 import { OutcomeBox } from '../ui/OutcomeBox';
-import { useBusy } from '../ui/use-busy';
 import { ConfinementForm, draftOf, profileOf, type ConfinementDraft } from './ConfinementForm';
 import './confinement-edit.css';
 import { useKeptState } from './kept-state';
@@ -26,10 +26,11 @@ export function ConfinementEdit({ name }: { name: string }) {
   const [step, setStep] = useKeptState<Step>(`confinement-edit:${name}`, { at: 'closed' });
   const [applied, setApplied] = useKeptState<ConfinementEditApplied | null>(`confinement-applied:${name}`, null);
   const [problem, setProblem] = useState<string | null>(null);
-  const busy = useBusy(setProblem);
+  const busyRun = useBusy(setProblem);
+  const busy = busyRun.busy;
   const run = (work: () => Promise<void>) => {
     setProblem(null);
-    return busy.run(work);
+    return busyRun.run(work);
   };
 
   const open = () =>
@@ -71,7 +72,7 @@ export function ConfinementEdit({ name }: { name: string }) {
         </p>
       )}
       {step.at === 'closed' && (
-        <button type="button" className="btn btn-auto btn-small" disabled={busy.busy} onClick={() => void open()} aria-label={`Edit the confinement of ${name}`}>
+        <button type="button" className="btn btn-auto btn-small" disabled={busy} onClick={() => void open()} aria-label={`Edit the confinement of ${name}`}>
           Edit profile
         </button>
       )}
@@ -92,7 +93,7 @@ export function ConfinementEdit({ name }: { name: string }) {
             <button type="button" className="btn btn-auto" onClick={() => setStep({ at: 'closed' })}>
               Cancel
             </button>
-            <button type="submit" className="btn btn-auto btn-primary" disabled={busy.busy}>
+            <button type="submit" className="btn btn-auto btn-primary" disabled={busy}>
               Preview change
             </button>
           </div>
@@ -104,7 +105,7 @@ export function ConfinementEdit({ name }: { name: string }) {
           testId={`confinement-preview-${name}`}
           title={`Change the confinement of ${name}`}
           applyLabel="Apply and restart"
-          canApply={!busy.busy && step.preview.ok && step.preview.changed && step.preview.digest !== null}
+          canApply={!busy && step.preview.ok && step.preview.changed && step.preview.digest !== null}
           onCancel={() => setStep({ at: 'editing', path: step.path, draft: step.draft })}
           onApply={() => void apply(step.profile, step.preview.digest ?? '')}
         >
