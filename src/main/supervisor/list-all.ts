@@ -1,6 +1,8 @@
 // Reads every page of a list (tools, resources, resource templates, prompts). A server that loops its cursor or never ends
-// must not hang start-up; Gatehouse pages itself (the SDK's list_changed refresh reads only one page)
-// and always asks the server, never the client's response cache, since a list change just happened.
+// must not hang start-up. The SDK (2.4) already walks every page of a call made without a cursor, capped
+// by its listMaxPages; the bounds here (pages, items, a repeated cursor) stay so that the cap does not
+// depend on the SDK's default. It always asks the server, never the client's response cache, since a
+// list change just happened.
 import type { Client, Prompt, Resource, ResourceTemplateType, Tool } from '@modelcontextprotocol/client';
 
 const MAX_PAGES = 100;
