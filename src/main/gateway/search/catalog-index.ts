@@ -12,8 +12,9 @@ import { indexTool, type IndexedTool } from './indexed-tool';
 import { CatalogTerms } from './catalog-terms';
 import { markNames, type Scratch } from './name-matches';
 import { parseQuery, type ParsedQuery } from './query';
-import { collator, Segment } from './segment';
-import { TopK } from './top-k';
+import { collator, Segment, type Postings } from './segment';
+import { QueryScratch } from './query-scratch';
+import { RankedHits } from './ranked-hits';
 import type { Availability } from '../cards';
 
 export interface CatalogSource {
@@ -49,19 +50,21 @@ interface Entry {
   availability: CatalogSource['availability'];
   policy: ToolLimits | null;
   segment: Segment;
+  /** The last update that named this server. */
+  stamp: number;
 }
 
-interface Hit {
-  /** Null only in the probe that tests a tool against the current best before a hit is built. */
-  doc: IndexedTool | null;
-  segment: number;
-  position: number;
-  score: number;
-  match: number;
+interface Weighted {
+  stem: string;
+  weight: number;
 }
 
-/** Name match first, then relevance, then server and tool_id (the segment's order, the tool's position). */
-const rank = (a: Hit, b: Hit) => b.match - a.match || b.score - a.score || a.segment - b.segment || a.position - b.position;
+type Listed = { segment: Segment; postings: Postings };
+
+/** What one word adds to a tool's score: BM25 with the catalog's average tool length. */
+function bm25(weight: number, tf: number, length: number, average: number): number {
+  return (weight * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / average));
+}
 
 export class CatalogIndex {
   private readonly entries = new Map<string, Entry>();
@@ -70,6 +73,11 @@ export class CatalogIndex {
   /** Word statistics and lookups over every segment. */
   private readonly terms = new CatalogTerms();
   private changes = 0;
+  private stamps = 0;
+  // A query's working state, reused by every query in turn (a search is synchronous): at 10,000 tools
+  // what a query allocates decides how often a collection pauses it (issue 15).
+  private readonly scratch = new QueryScratch();
+  private readonly best = new RankedHits();
   // A server's tools are cut and stemmed once per list, whatever the policy does later.
   private readonly analysed: Record<Availability, WeakMap<readonly Tool[], IndexedTool[]>> = {
     online: new WeakMap(),
@@ -87,7 +95,7 @@ export class CatalogIndex {
       if (list) list.push(tool);
       else byServer.set(tool.card.server, [tool]);
     }
-    for (const [server, list] of byServer) index.put(server, { tools: null, availability: 'online', policy: null, segment: new Segment(server, list) });
+    for (const [server, list] of byServer) index.put(server, { tools: null, availability: 'online', policy: null, segment: new Segment(server, list), stamp: 0 });
     index.reorder();
     return index;
   }
@@ -98,19 +106,28 @@ export class CatalogIndex {
    */
   update(sources: readonly CatalogSource[], policy: ToolLimits): void {
     let changed = false;
-    const current = new Set<string>();
+    // Entries named by this update carry its stamp; counting them tells whether any server left, without
+    // a set of names per call (this runs before every search).
+    const stamp = ++this.stamps;
+    let named = 0;
     for (const source of sources) {
-      current.add(source.server);
       const entry = this.entries.get(source.server);
-      if (entry && entry.tools === source.tools && entry.availability === source.availability && entry.policy === policy) continue;
+      const counted = entry?.stamp === stamp;
+      if (!counted) named++;
+      if (entry && entry.tools === source.tools && entry.availability === source.availability && entry.policy === policy) {
+        entry.stamp = stamp;
+        continue;
+      }
       const offered = indexedTools(source.server, this.analyse(source), policy, (t) => t.card.tool_name);
-      this.put(source.server, { tools: source.tools, availability: source.availability, policy, segment: new Segment(source.server, offered) });
+      this.put(source.server, { tools: source.tools, availability: source.availability, policy, segment: new Segment(source.server, offered), stamp });
       changed = true;
     }
-    for (const server of [...this.entries.keys()]) {
-      if (current.has(server)) continue;
-      this.drop(server);
-      changed = true;
+    if (named < this.entries.size) {
+      for (const [server, entry] of [...this.entries]) {
+        if (entry.stamp === stamp) continue;
+        this.drop(server);
+        changed = true;
+      }
     }
     if (changed) this.reorder();
   }
@@ -137,49 +154,44 @@ export class CatalogIndex {
         return { stem, weight: weight * Math.log(1 + (this.terms.docCount - df + 0.5) / (df + 0.5)) };
       })
       .sort((a, b) => b.weight - a.weight || (a.stem < b.stem ? -1 : 1));
-    // The most a word can add to a tool's score (BM25's tf part tends to K1 + 1), and to the end of the list.
-    const ceiling = weights.map(({ weight }) => weight * (K1 + 1));
-    const rest = ceiling.map((_, i) => ceiling.slice(i).reduce((sum, c) => sum + c, 0));
+    // The most the words from w on can add to a tool's score (BM25's tf part tends to K1 + 1), summed
+    // from w onwards in that order: a bound a rounding away from before could settle a query differently.
+    const rest = new Float64Array(weights.length);
+    for (let w = 0; w < weights.length; w++) {
+      let sum = 0;
+      for (let v = w; v < weights.length; v++) sum += (weights[v] as Weighted).weight * (K1 + 1);
+      rest[w] = sum;
+    }
     const average = this.terms.totalLength / Math.max(this.terms.docCount, 1);
-    const best = new TopK<Hit>(limit, rank);
-    const probe: Hit = { doc: null, segment: 0, position: 0, score: 0, match: 0 };
     const only = filters.server ?? null;
-    // The segments this query wrote scratch into, to read and reset them at the end.
-    const active: Segment[] = [];
-    const activate = (segment: Segment) => {
-      if (segment.active) return;
-      segment.active = true;
-      active.push(segment);
-    };
-    const reach = (segment: Segment, position: number) => {
-      activate(segment);
-      segment.touched.push(position);
-    };
-    const scratch: Scratch = { reach, activate };
+    const scratch = this.scratch;
     // Tools whose name matches rank first whatever their score: they join before any word is read.
     markNames(this.terms, parsed, only, scratch);
-    const add = (segment: Segment, position: number, weight: number, tf: number, visible: boolean) => {
-      if (tf) segment.scores[position] = (segment.scores[position] as number) + (weight * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * (segment.lengths[position] as number)) / average));
-      if (visible) segment.reached[position] = 2;
-    };
     let settled = false;
     for (let w = 0; w < weights.length; w++) {
-      const { stem, weight } = weights[w] as { stem: string; weight: number };
+      const { stem, weight } = weights[w] as Weighted;
       // Once settled, always settled: scores only grow and the bound only shrinks.
-      settled ||= this.settled(active, accepts, rest[w] as number, limit);
+      settled ||= this.settled(accepts, rest[w] as number, limit);
       if (settled) {
         // More than `limit` listed tools already score above anything the remaining words could give a
         // tool not reached yet: those words only add to the tools reached (and the answer is truncated).
-        for (const segment of active) {
-          for (const position of segment.touched) {
+        for (let s = 0; s < scratch.count; s++) {
+          const segment = scratch.active[s] as Segment;
+          for (let i = 0; i < segment.touchedCount; i++) {
+            const position = segment.touched[i] as number;
             const doc = segment.docs[position] as IndexedTool;
-            add(segment, position, weight, doc.counts.get(stem) ?? 0, doc.visible.has(stem));
+            const tf = doc.counts.get(stem) ?? 0;
+            if (tf) segment.scores[position] = (segment.scores[position] as number) + bm25(weight, tf, segment.lengths[position] as number, average);
+            if (doc.visible.has(stem)) segment.reached[position] = 2;
           }
         }
         continue;
       }
-      // The hot loop: `add` written out, on the segment's typed arrays.
-      for (const { segment, postings } of this.terms.lists.get(stem) ?? []) {
+      // The hot loop, on the segments' typed arrays.
+      const lists = this.terms.lists.get(stem);
+      if (!lists) continue;
+      for (let l = 0; l < lists.length; l++) {
+        const { segment, postings } = lists[l] as Listed;
         if (only !== null && segment.server !== only) continue;
         const { scores, reached, lengths } = segment;
         const { docs, counts, visible } = postings;
@@ -187,44 +199,40 @@ export class CatalogIndex {
           const position = docs[i] as number;
           if (!reached[position]) {
             reached[position] = 1;
-            reach(segment, position);
+            scratch.reach(segment, position);
           }
           const tf = counts[i] as number;
-          if (tf) scores[position] = (scores[position] as number) + (weight * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * (lengths[position] as number)) / average));
+          if (tf) scores[position] = (scores[position] as number) + bm25(weight, tf, lengths[position] as number, average);
           if (visible[i]) reached[position] = 2;
         }
       }
     }
 
     let matched = 0;
-    for (const segment of active) {
-      const { scores, reached, nameMatch, docs } = segment;
-      for (const position of segment.touched) {
+    const best = this.best;
+    best.reset(limit);
+    for (let s = 0; s < scratch.count; s++) {
+      const segment = scratch.active[s] as Segment;
+      const { scores, reached, nameMatch, docs, touched, order } = segment;
+      for (let i = 0; i < segment.touchedCount; i++) {
+        const position = touched[i] as number;
         const doc = docs[position] as IndexedTool;
-        if (reached[position] === 2 && accepts(doc)) {
-          matched++;
-          probe.segment = segment.order;
-          probe.position = position;
-          probe.score = scores[position] as number;
-          probe.match = nameMatch[position] as number;
-          if (best.admits(probe)) best.offer({ ...probe, doc });
-        }
-        scores[position] = 0;
-        reached[position] = 0;
+        if (reached[position] !== 2 || !accepts(doc)) continue;
+        matched++;
+        best.offer(doc, nameMatch[position] as number, scores[position] as number, order, position);
       }
-      for (const position of segment.named) nameMatch[position] = 0;
-      segment.touched.length = 0;
-      segment.named.length = 0;
-      segment.active = false;
     }
-    return { hits: best.items().map((h) => h.doc as IndexedTool), total_available, truncated: matched > limit };
+    scratch.clear();
+    return { hits: best.take(), total_available, truncated: matched > limit };
   }
 
   /** Whether more than `limit` listed tools already rank above any tool the words still unread could reach. */
-  private settled(active: readonly Segment[], accepts: (doc: IndexedTool) => boolean, bound: number, limit: number): boolean {
+  private settled(accepts: (doc: IndexedTool) => boolean, bound: number, limit: number): boolean {
     let strong = 0;
-    for (const segment of active) {
-      for (const position of segment.touched) {
+    for (let s = 0; s < this.scratch.count; s++) {
+      const segment = this.scratch.active[s] as Segment;
+      for (let i = 0; i < segment.touchedCount; i++) {
+        const position = segment.touched[i] as number;
         if (segment.reached[position] !== 2) continue;
         if (!segment.nameMatch[position] && !((segment.scores[position] as number) > bound)) continue;
         if (!accepts(segment.docs[position] as IndexedTool)) continue;
@@ -294,10 +302,12 @@ export class CatalogIndex {
   }
 }
 
+const acceptAll = () => true;
+
 function acceptor(filters: SearchFilters): (doc: IndexedTool) => boolean {
   const wanted = (filters.tags ?? []).map((t) => t.toLowerCase());
   const riskMax = filters.risk_max ? RISK_ORDER[filters.risk_max] : null;
-  if (!wanted.length && riskMax === null) return () => true;
+  if (!wanted.length && riskMax === null) return acceptAll;
   return (doc) => {
     if (wanted.length && !wanted.some((tag) => doc.lowerTags.has(tag))) return false;
     if (riskMax !== null && RISK_ORDER[doc.card.risk_hint] > riskMax) return false;

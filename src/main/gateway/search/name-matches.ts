@@ -5,11 +5,13 @@ import type { CatalogTerms, Place } from './catalog-terms';
 import { NameMatch, type ParsedQuery } from './query';
 import type { Segment } from './segment';
 
+const NONE: readonly Place[] = [];
+
 export interface Scratch {
   /** Records that a tool was reached, so its scratch is read and reset. */
   reach(segment: Segment, position: number): void;
-  /** Records that a segment holds scratch. */
-  activate(segment: Segment): void;
+  /** Records that a tool was given a name match, so its match is reset. */
+  name(segment: Segment, position: number): void;
 }
 
 /**
@@ -29,24 +31,21 @@ export function markNames(terms: CatalogTerms, query: ParsedQuery, only: string 
     if (match === NameMatch.exact) segment.reached[position] = 2;
     const current = segment.nameMatch[position] as number;
     if (match <= current) return;
-    if (!current) {
-      scratch.activate(segment);
-      segment.named.push(position);
-    }
+    if (!current) scratch.name(segment, position);
     segment.nameMatch[position] = match;
   };
-  for (const place of terms.names.get(q) ?? []) mark(place, NameMatch.exact);
+  for (const place of terms.names.get(q) ?? NONE) mark(place, NameMatch.exact);
   const split = q.indexOf('::');
   if (split > 0) {
     // A whole tool_id, or the start of one: the server part must be the tool's server.
     const server = q.slice(0, split);
     const tool = q.slice(split + 2);
     const ofServer = (place: Place) => place.segment.server.toLowerCase() === server;
-    for (const place of (terms.names.get(tool) ?? []).filter(ofServer)) mark(place, NameMatch.exact);
+    for (const place of (terms.names.get(tool) ?? NONE).filter(ofServer)) mark(place, NameMatch.exact);
     if (tool) for (const place of terms.namesStartingWith(tool).filter(ofServer)) mark(place, NameMatch.prefix);
   }
   if (query.nameStems.length) {
-    for (const place of terms.stemNames.get(query.nameStems.join(' ')) ?? []) mark(place, NameMatch.stemExact);
+    for (const place of terms.stemNames.get(query.nameStems.join(' ')) ?? NONE) mark(place, NameMatch.stemExact);
     for (const place of terms.stemNamesStartingWith(query.nameStems)) mark(place, NameMatch.stemPrefix);
   }
   for (const place of terms.namesStartingWith(q)) mark(place, NameMatch.prefix);

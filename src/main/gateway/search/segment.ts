@@ -42,9 +42,16 @@ export class Segment {
   readonly reached: Uint8Array;
   /** Per-query scratch: the name match of a tool (NameMatch), set only for the few tools whose name matches. */
   readonly nameMatch: Uint8Array;
-  /** Per-query scratch: positions reached (scores/reached to reset) and positions given a name match. */
-  readonly touched: number[] = [];
-  readonly named: number[] = [];
+  /**
+   * Per-query scratch: positions reached (scores/reached to reset) and positions given a name match, each
+   * the first `touchedCount` / `namedCount` entries. Typed and sized to the segment once (a position is
+   * reached at most once per query), so a query allocates nothing here; a plain array emptied by
+   * `length = 0` would drop its storage and grow it again on every query.
+   */
+  readonly touched: Int32Array;
+  touchedCount = 0;
+  readonly named: Int32Array;
+  namedCount = 0;
   /** Per-query: this segment holds scratch to read and reset. */
   active = false;
   /** This segment's place in the catalog's server order (the tie-break after relevance). */
@@ -59,6 +66,8 @@ export class Segment {
     this.scores = new Float64Array(this.docs.length);
     this.reached = new Uint8Array(this.docs.length);
     this.nameMatch = new Uint8Array(this.docs.length);
+    this.touched = new Int32Array(this.docs.length);
+    this.named = new Int32Array(this.docs.length);
     let totalLength = 0;
     const building = new Map<string, Building>();
     this.docs.forEach((doc, position) => {

@@ -1,9 +1,8 @@
 import * as z from 'zod';
-import { CatalogIndex, type CatalogSource, type IndexedTool } from '../catalog';
-import type { Guidance } from '../guidance';
+import { CatalogIndex, type CatalogSource } from '../catalog';
+import { cardJson, searchAnswer } from '../search/search-answer';
 import type { Availability } from '../cards';
 import type { ServerStatus } from '../../../shared/domain';
-import { jsonResult } from '../envelope';
 import { defineMetaTool } from '../meta-tool';
 import type { ServerDirectory } from '../../supervisor/server-directory';
 import { cliHints } from './discovery/cli-hints';
@@ -35,19 +34,6 @@ function availabilityOf(status: ServerStatus): Availability {
   if (status === 'lazy') return 'lazy';
   if (status === 'starting' || status === 'restarting') return 'starting';
   return 'offline';
-}
-
-// A card's code hint depends only on the tool and the guidance in force: worked out once per pair.
-const hints = new WeakMap<Guidance, WeakMap<IndexedTool, ReturnType<Guidance['codeHint']>>>();
-
-function codeHint(guidance: Guidance, tool: IndexedTool): ReturnType<Guidance['codeHint']> {
-  let known = hints.get(guidance);
-  if (!known) {
-    known = new WeakMap();
-    hints.set(guidance, known);
-  }
-  if (!known.has(tool)) known.set(tool, guidance.codeHint({ name: tool.card.tool_name, description: tool.description }));
-  return known.get(tool) ?? null;
 }
 
 export const catalogSearch = defineMetaTool({
@@ -97,9 +83,10 @@ export const catalogSearch = defineMetaTool({
     const index = indexFor(gateway.supervisor, args.include_offline);
     index.update(sources, gateway.policy());
     const { hits, total_available, truncated } = index.search(args.query ?? '', args.filters ?? {}, args.limit);
-    // L1 guidance: a code hint per card, from the full description (the card only has the short one).
+    // L1 guidance: a code hint per card, from the full description (the card only has the short one);
+    // each card's JSON is written once per tool and guidance (search-answer.ts).
     const guidance = gateway.guidance();
-    const results = hits.map((tool) => ({ ...tool.card, code_hint: codeHint(guidance, tool) }));
+    const results = hits.map((tool) => cardJson(guidance, tool));
     // With a query, also say what lies beyond the catalog (contract §2.3 extras, each ≤ min(5, limit)):
     // provisionable manifest servers, CLIs the cached inventory found, registry servers (≤ 1.5 s). The
     // registry round trip starts first so it overlaps the local work.
@@ -110,8 +97,7 @@ export const catalogSearch = defineMetaTool({
     const cli_hints = query && discovery ? cliHints(discovery, query, args.limit) : [];
     const registry_candidates = (await registry) ?? [];
     const some = <T>(list: T[]) => (list.length ? list : null);
-    return jsonResult({
-      results,
+    return searchAnswer(results, {
       total_available,
       truncated,
       indexing: indexing.length ? indexing : null,
