@@ -3,14 +3,29 @@
 import { isStopWord, nameTerms, textTerms, type Term } from '../../common/search-words';
 
 export interface ParsedQuery {
-  terms: Term[];
+  readonly terms: readonly Term[];
   /** Lower-cased, stop-words and --flags removed, so they cannot change the order. */
-  nameQuery: string;
+  readonly nameQuery: string;
   /** The stems of nameQuery read as a name: "archived" is the name `archive` in another form. */
-  nameStems: string[];
+  readonly nameStems: readonly string[];
 }
 
+// Agents repeat their searches ("list invoices" again after an invoke): the last queries' cuts are kept,
+// so a repeated query allocates no words, stems or name forms again. Bounded (oldest out first) so a
+// stream of distinct queries cannot grow it; a parse is never changed after it is made.
+const PARSED_LIMIT = 128;
+const parsedQueries = new Map<string, ParsedQuery>();
+
 export function parseQuery(query: string): ParsedQuery {
+  let parsed = parsedQueries.get(query);
+  if (parsed) return parsed;
+  parsed = parse(query);
+  if (parsedQueries.size >= PARSED_LIMIT) parsedQueries.delete(parsedQueries.keys().next().value as string);
+  parsedQueries.set(query, parsed);
+  return parsed;
+}
+
+function parse(query: string): ParsedQuery {
   const seen = new Set<string>();
   const terms = textTerms(query).filter((term) => !seen.has(term.stem) && seen.add(term.stem));
   const nameQuery = query
