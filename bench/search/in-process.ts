@@ -42,7 +42,7 @@ interface FakeHandle {
 
 const TOOLS_PER_SERVER = 100;
 
-function context(toolCount: number): GatewayContext {
+export function context(toolCount: number): GatewayContext {
   const handles: FakeHandle[] = [];
   for (let s = 0; s * TOOLS_PER_SERVER < toolCount; s++) {
     handles.push({ name: `server-${String(s).padStart(3, '0')}`, status: 'online', tools: syntheticTools(s, Math.min(TOOLS_PER_SERVER, toolCount - s * TOOLS_PER_SERVER)), definition: {} });

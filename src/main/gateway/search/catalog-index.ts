@@ -10,7 +10,7 @@ import { RISK_ORDER, type RiskHint } from '../cards';
 import { indexedTools, type ToolLimits } from '../indexed-tools';
 import { indexTool, type IndexedTool } from './indexed-tool';
 import { CatalogTerms } from './catalog-terms';
-import { markNames, type Scratch } from './name-matches';
+import { markNames } from './name-matches';
 import { parseQuery, type ParsedQuery } from './query';
 import { collator, Segment, type Postings } from './segment';
 import { QueryScratch } from './query-scratch';
