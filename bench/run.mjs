@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { benchHop } from './cases/hop.mjs';
 import { benchStart } from './cases/start.mjs';
+import { bundleEntries } from './lib/bundle.mjs';
 import { environment, markdown } from './lib/report.mjs';
 import { everything, gone, launcher, root } from './lib/targets.mjs';
 import { ensurePmcp } from './pmcp/install.mjs';
@@ -54,34 +55,11 @@ async function step(name, run) {
   }
 }
 
-/** The bench entries that import the TypeScript sources, bundled like the test fixtures are. */
-async function buildBenchEntries() {
-  const { build } = await import('vite');
-  const outDir = join(root, 'out', 'bench');
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    build: {
-      ssr: true,
-      outDir,
-      emptyOutDir: true,
-      target: 'node20',
-      minify: false,
-      rollupOptions: {
-        input: {
-          'in-process': join(root, 'bench', 'search', 'in-process.ts'),
-          'bulk-server': join(root, 'bench', 'search', 'bulk-server.ts'),
-          'uv-env': join(root, 'bench', 'pmcp', 'uv-env.ts'),
-        },
-        output: { format: 'es', entryFileNames: '[name].mjs' },
-      },
-    },
-    ssr: { external: true },
-  });
-  return outDir;
-}
-
-const outDir = await buildBenchEntries();
+const outDir = await bundleEntries('bench', {
+  'in-process': join(root, 'bench', 'search', 'in-process.ts'),
+  'bulk-server': join(root, 'bench', 'search', 'bulk-server.ts'),
+  'uv-env': join(root, 'bench', 'pmcp', 'uv-env.ts'),
+});
 const { uvEnv } = await import(pathToFileURL(join(outDir, 'uv-env.mjs')).href);
 const pmcp = process.argv.includes('--no-pmcp') ? { ok: false, reason: 'skipped (--no-pmcp)' } : await ensurePmcp({ uvEnv, log });
 if (!pmcp.ok) log(`PMCP is not measured: ${pmcp.reason}`);
