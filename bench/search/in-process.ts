@@ -1,7 +1,8 @@
 // catalog_search in-process: the real meta-tool's run() over 100 / 1,000 / 10,000 tools, held by servers
 // of 100 tools each (the default max_tools_per_server), with the real policy and guidance. No child
 // process and no transport, so the figures are the search itself plus the card shaping around it.
-// Built by bench/run.mjs into out/bench and imported from there.
+// Built by bench/run.mjs into out/bench and imported from there; bench/search/run-in-process.mjs runs it
+// alone.
 import { PerformanceObserver } from 'node:perf_hooks';
 import type { Tool } from '@modelcontextprotocol/client';
 import { CatalogIndex } from '../../src/main/gateway/catalog';
@@ -42,7 +43,7 @@ interface FakeHandle {
 
 const TOOLS_PER_SERVER = 100;
 
-export function context(toolCount: number): GatewayContext {
+function context(toolCount: number): GatewayContext {
   const handles: FakeHandle[] = [];
   for (let s = 0; s * TOOLS_PER_SERVER < toolCount; s++) {
     handles.push({ name: `server-${String(s).padStart(3, '0')}`, status: 'online', tools: syntheticTools(s, Math.min(TOOLS_PER_SERVER, toolCount - s * TOOLS_PER_SERVER)), definition: {} });
@@ -99,8 +100,8 @@ interface Size {
   index: CatalogIndex;
   firstMs: number;
   settleMaxMs: number;
-  // Preallocated, so the harness allocates nothing per sample (its garbage would be collected during the
-  // calls it measures).
+  // Preallocated, so the harness allocates next to nothing per sample (its garbage would be collected
+  // during the calls it measures; process.cpuUsage's two small objects remain).
   wall: Float64Array;
   cpu: Float64Array;
   own: Float64Array;
