@@ -162,11 +162,22 @@ export class CatalogIndex {
       for (let v = w; v < weights.length; v++) sum += (weights[v] as Weighted).weight * (K1 + 1);
       rest[w] = sum;
     }
-    const average = this.terms.totalLength / Math.max(this.terms.docCount, 1);
     const only = filters.server ?? null;
+    // The scratch is reset even if a step throws: a later query must not see this one's scores.
+    try {
+      // Tools whose name matches rank first whatever their score: they join before any word is read.
+      markNames(this.terms, parsed, only, this.scratch);
+      this.score(weights, rest, only, accepts, limit);
+      return this.rank(accepts, limit, total_available);
+    } finally {
+      this.scratch.clear();
+    }
+  }
+
+  /** Adds each word's BM25 share to the tools it reaches, rarest word first. */
+  private score(weights: readonly Weighted[], rest: Float64Array, only: string | null, accepts: (doc: IndexedTool) => boolean, limit: number): void {
+    const average = this.terms.totalLength / Math.max(this.terms.docCount, 1);
     const scratch = this.scratch;
-    // Tools whose name matches rank first whatever their score: they join before any word is read.
-    markNames(this.terms, parsed, only, scratch);
     let settled = false;
     for (let w = 0; w < weights.length; w++) {
       const { stem, weight } = weights[w] as Weighted;
@@ -207,12 +218,15 @@ export class CatalogIndex {
         }
       }
     }
+  }
 
+  /** The best `limit` of the listed tools reached (reached by a visible word or an exact name). */
+  private rank(accepts: (doc: IndexedTool) => boolean, limit: number, total_available: number): SearchHits {
     let matched = 0;
     const best = this.best;
     best.reset(limit);
-    for (let s = 0; s < scratch.count; s++) {
-      const segment = scratch.active[s] as Segment;
+    for (let s = 0; s < this.scratch.count; s++) {
+      const segment = this.scratch.active[s] as Segment;
       const { scores, reached, nameMatch, docs, touched, order } = segment;
       for (let i = 0; i < segment.touchedCount; i++) {
         const position = touched[i] as number;
@@ -222,7 +236,6 @@ export class CatalogIndex {
         best.offer(doc, nameMatch[position] as number, scores[position] as number, order, position);
       }
     }
-    scratch.clear();
     return { hits: best.take(), total_available, truncated: matched > limit };
   }
 
