@@ -8,6 +8,8 @@ export class QueryScratch implements Scratch {
   /** The segments holding scratch: the first `count`. */
   readonly active: (Segment | null)[] = [];
   count = 0;
+  /** Tools reached, over every segment. */
+  reachedCount = 0;
 
   activate(segment: Segment): void {
     if (segment.active) return;
@@ -18,6 +20,7 @@ export class QueryScratch implements Scratch {
   reach(segment: Segment, position: number): void {
     this.activate(segment);
     segment.touched[segment.touchedCount++] = position;
+    this.reachedCount++;
   }
 
   name(segment: Segment, position: number): void {
@@ -42,5 +45,6 @@ export class QueryScratch implements Scratch {
     }
     this.active.fill(null, 0, this.count);
     this.count = 0;
+    this.reachedCount = 0;
   }
 }

@@ -22,11 +22,12 @@ it('lists each segment once, in first-touch order, and clears every entry it wro
     c.nameMatch[5] = 2;
     scratch.name(c, 5);
     expect(scratch.active.slice(0, scratch.count)).toEqual([b, a, c]);
+    expect(scratch.reachedCount).toBe(4); // named tools are not reached by being named
     expect(Array.from(b.touched.subarray(0, b.touchedCount))).toEqual([7, 99]);
     expect(Array.from(a.touched.subarray(0, a.touchedCount))).toEqual([3, 0]);
 
     scratch.clear();
-    expect(scratch.count).toBe(0);
+    expect([scratch.count, scratch.reachedCount]).toEqual([0, 0]);
     for (const segment of [a, b, c]) {
       expect(segment.active).toBe(false);
       expect([segment.touchedCount, segment.namedCount]).toEqual([0, 0]);
