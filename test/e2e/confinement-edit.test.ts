@@ -99,4 +99,31 @@ describe('editing a server’s confinement in its detail', () => {
     expect(panel.bridge.failures).toEqual([]);
     expect(panel.pageErrors).toEqual([]);
   });
+
+  it('keeps a granted path row its own element when a row above it is removed (rows are keyed by themselves, not by position)', async () => {
+    await page.getByRole('button', { name: 'Edit the confinement of edited' }).click();
+    for (const [index, path] of ['/srv/a', '/srv/b', '/srv/c'].entries()) {
+      await page.getByRole('button', { name: 'Add a path' }).click();
+      await page.getByLabel(`Granted path ${index + 1}`, { exact: true }).fill(path);
+    }
+    // A mark React knows nothing of: it stays only on the very element it was put on.
+    await page.getByLabel('Granted path 3', { exact: true }).evaluate((input) => Object.assign(input, { rowMark: '/srv/c' }));
+    await page.getByRole('button', { name: 'Remove granted path 1' }).click();
+
+    const moved = page.getByLabel('Granted path 2', { exact: true });
+    expect(await moved.inputValue()).toBe('/srv/c');
+    expect(await moved.evaluate((input) => (input as unknown as { rowMark?: string }).rowMark ?? null)).toBe('/srv/c');
+    expect(await page.getByLabel('Granted path 1', { exact: true }).inputValue()).toBe('/srv/b');
+    // The rows' keys stay in the form: the preview sends the paths alone.
+    await page.getByRole('button', { name: 'Preview change' }).click();
+    const diff = page.getByTestId('confinement-diff-edited');
+    await diff.waitFor({ timeout: WAIT });
+    const lines = (await diff.textContent()) ?? '';
+    expect(lines).toContain('/srv/b');
+    expect(lines).toContain('/srv/c');
+    expect(lines).not.toContain('/srv/a');
+    expect(lines).not.toContain('grant-');
+    expect(panel.bridge.failures).toEqual([]);
+    expect(panel.pageErrors).toEqual([]);
+  });
 });
