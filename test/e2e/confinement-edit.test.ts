@@ -51,6 +51,14 @@ const shot = async (name: string) => {
   await page.emulateMedia({ colorScheme: 'light' });
 };
 
+/** Presses Preview change and returns the diff it shows. */
+const previewDiff = async (): Promise<string> => {
+  await page.getByRole('button', { name: 'Preview change' }).click();
+  const diff = page.getByTestId('confinement-diff-edited');
+  await diff.waitFor({ timeout: WAIT });
+  return (await diff.textContent()) ?? '';
+};
+
 describe('editing a server’s confinement in its detail', () => {
   it('previews the exact file change, applies it, restarts the server and shows the new profile', async () => {
     await page.getByTestId('server-row-edited').waitFor({ timeout: WAIT });
@@ -74,10 +82,7 @@ describe('editing a server’s confinement in its detail', () => {
     await shot('form');
     await page.getByRole('button', { name: 'Remove granted path 1' }).click();
 
-    await page.getByRole('button', { name: 'Preview change' }).click();
-    const diff = page.getByTestId('confinement-diff-edited');
-    await diff.waitFor({ timeout: WAIT });
-    const lines = (await diff.textContent()) ?? '';
+    const lines = await previewDiff();
     expect(lines).toContain('+');
     expect(lines).toContain('"network": "none"');
     expect(await page.getByTestId('confinement-preview-edited').textContent()).toContain('"edited" is running: applying starts it again');
@@ -115,10 +120,7 @@ describe('editing a server’s confinement in its detail', () => {
     expect(await moved.evaluate((input) => (input as unknown as { rowMark?: string }).rowMark ?? null)).toBe('/srv/c');
     expect(await page.getByLabel('Granted path 1', { exact: true }).inputValue()).toBe('/srv/b');
     // The rows' keys stay in the form: the preview sends the paths alone.
-    await page.getByRole('button', { name: 'Preview change' }).click();
-    const diff = page.getByTestId('confinement-diff-edited');
-    await diff.waitFor({ timeout: WAIT });
-    const lines = (await diff.textContent()) ?? '';
+    const lines = await previewDiff();
     expect(lines).toContain('/srv/b');
     expect(lines).toContain('/srv/c');
     expect(lines).not.toContain('/srv/a');
