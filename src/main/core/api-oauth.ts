@@ -75,13 +75,22 @@ export function createOAuthApi(deps: OAuthApiDeps): OAuthApi {
     return { ok: true, handle, oauth };
   };
 
-  // Only a web page is offered to copy: the URL comes from the authorization server's metadata.
-  const waiting = (name: string, session: SignInSession): OAuthSignInState =>
-    stateOf(name, 'waiting', {
-      authorization_url: session.authorizationUrl && !browserUrlProblem(session.authorizationUrl) ? session.authorizationUrl : null,
+  // Only a web page is offered to copy: the URL comes from the authorization server's metadata. An agent's
+  // sign-in to another address is not stopped here (the agent holds the URL), but the row says why it waits.
+  const waiting = (name: string, session: SignInSession): OAuthSignInState => {
+    const problem = session.authorizationUrl ? browserUrlProblem(session.authorizationUrl) : null;
+    if (problem) {
+      return stateOf(name, 'waiting', {
+        message: `The authorization server of ${name} sent the sign-in to an address Gatehouse does not open in a browser (${problem}); cancel it and check the server's OAuth settings.`,
+        next_step: "cancel the sign-in, then check the server's OAuth settings (its authorization server's metadata)",
+      });
+    }
+    return stateOf(name, 'waiting', {
+      authorization_url: session.authorizationUrl,
       message: `Approve Gatehouse's access to ${name} in the browser; ${name} connects as soon as it comes back.`,
       next_step: 'if no browser opened, open the URL yourself',
     });
+  };
 
   const state = async (name: string): Promise<OAuthSignInState> => {
     const found = target(name);
