@@ -121,17 +121,20 @@ export function createOAuthApi(deps: OAuthApiDeps): OAuthApi {
   function follow(name: string, session: SignInSession): void {
     if (followed.has(session)) return;
     followed.add(session);
-    void session.done.then(async (outcome) => {
-      if (stopped.has(session)) return;
-      if (cancelled.has(session)) return void (await push(name, 'The sign-in was cancelled.'));
-      if (!outcome.ok) failures.set(name, { message: sentence(outcome.message), next_step: AGAIN });
-      await push(name);
-    });
+    void session.done
+      .then(async (outcome) => {
+        if (stopped.has(session)) return;
+        if (cancelled.has(session)) return void (await push(name, 'The sign-in was cancelled.'));
+        if (!outcome.ok) failures.set(name, { message: sentence(outcome.message), next_step: AGAIN });
+        await push(name);
+      })
+      .catch(() => undefined); // a push that could not read the state: the row's next read shows it
   }
 
-  // Every sign-in and sign-out passes RemoteOAuth, whoever asked for it (the panel, an agent, the CLI's
-  // gateway): the waiting state is pushed as the sign-in starts (synchronously, so it precedes anything
-  // the starter pushes next) and its outcome when the browser comes back.
+  // Every sign-in and sign-out of this process passes RemoteOAuth, whoever asked for it (the panel, an
+  // agent on any session; `gatehouse auth connect` is another process, seen on the row's next read): the
+  // waiting state is pushed as the sign-in starts (synchronously, so it precedes anything the starter
+  // pushes next) and its outcome when the browser comes back.
   oauth?.onChange((change) => {
     const { name } = change.definition;
     if (!signsInWithOAuth(supervisor.get(name))) return;

@@ -55,8 +55,8 @@ export interface SignOutResult {
 
 /**
  * A sign-in began (a settled session: a refresh sufficed, no browser step) or a sign-out ended one. Every
- * sign-in passes here, whoever started it (the panel, an agent's gateway.auth_connect, the CLI), so one
- * listener sees them all. The session carries no token.
+ * sign-in of this process passes here, whoever started it (the panel, an agent's gateway.auth_connect),
+ * so one listener sees them all. The session carries no token.
  */
 export type OAuthChange =
   | { kind: 'sign_in'; definition: RemoteServerDefinition; session: SignInSession }
