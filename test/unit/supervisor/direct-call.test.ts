@@ -59,7 +59,7 @@ async function connect() {
 
 const signal = () => new AbortController().signal;
 const noProgress = () => undefined;
-const text = (result: { content?: unknown }) => (result.content as { text: string }[])[0].text;
+const text = (result: { content?: unknown }) => (result.content as { text: string }[])[0]?.text ?? '';
 
 describe('DirectCalls', () => {
   it('writes tools/call with an id of its own range, the id as progress token, and the caller _meta kept', async () => {
