@@ -19,6 +19,8 @@ const flag = (name, fallback) => {
 };
 const CALLS = flag('--calls', 2000);
 const ROUNDS = flag('--rounds', 3);
+// --width N: each block is rounds of N calls at once, and reports the wall time per round.
+const WIDTH = flag('--width', 1);
 const require = createRequire(import.meta.url);
 const everything = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 const base = mkdtempSync(join(tmpdir(), 'gatehouse-ab-'));
@@ -45,19 +47,19 @@ try {
     for (const s of round % 2 ? [...sessions].reverse() : sessions) {
       const times = [];
       const before = cpuNs(s.pid);
-      for (let i = 0; i < CALLS; i++) {
+      for (let i = 0; i < CALLS; i += WIDTH) {
         const t = performance.now();
-        await s.call();
+        await Promise.all(Array.from({ length: Math.min(WIDTH, CALLS - i) }, () => s.call()));
         times.push(performance.now() - t);
       }
       const cpu = (cpuNs(s.pid) - before) / 1e6 / CALLS;
       times.sort((x, y) => x - y);
-      s.blocks.push({ cpu, p50: times[Math.floor(CALLS / 2)], p99: times[Math.floor(CALLS * 0.99)] });
+      s.blocks.push({ cpu, p50: times[Math.floor(times.length / 2)], p99: times[Math.floor(times.length * 0.99)] });
     }
   }
   const med = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
   for (const s of sessions) {
-    console.log(`${s.label} ${s.root}: cpu/call ${med(s.blocks.map((x) => x.cpu)).toFixed(3)} ms, p50 ${med(s.blocks.map((x) => x.p50)).toFixed(3)} ms, p99 ${med(s.blocks.map((x) => x.p99)).toFixed(3)} ms  [${s.blocks.map((x) => x.cpu.toFixed(3)).join(' ')}]`);
+    console.log(`${s.label} ${s.root}${WIDTH > 1 ? ` (rounds of ${WIDTH}; p50/p99 are per round)` : ''}: cpu/call ${med(s.blocks.map((x) => x.cpu)).toFixed(3)} ms, p50 ${med(s.blocks.map((x) => x.p50)).toFixed(3)} ms, p99 ${med(s.blocks.map((x) => x.p99)).toFixed(3)} ms  [${s.blocks.map((x) => x.cpu.toFixed(3)).join(' ')}]`);
     await s.client.close();
   }
 } finally {
