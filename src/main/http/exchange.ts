@@ -170,7 +170,8 @@ async function pump(
   res.once('close', onClose);
   try {
     for (;;) {
-      const step = await Promise.race([reader.read(), timeout]);
+      // Tool calls and streams have no timeout: no race (and no promise for it) per chunk.
+      const step = options.timeoutMs === null ? await reader.read() : await Promise.race([reader.read(), timeout]);
       if (step === 'timeout' || timedOut()) {
         reader.cancel().catch(() => undefined);
         release();

@@ -3,11 +3,12 @@
 // to the SDK's stateless handler with a fresh server each; everything else is the handshake era, served
 // by per-session servers (sessions.ts). Every request is timed, counted and audited on its way out.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { classifyInboundRequest, isInitializeRequest, isJsonContentType, type AuthInfo, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { isInitializeRequest, isJsonContentType, type AuthInfo, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { AuditRing } from '../logs/audit-ring';
 import { principalKey, type Principal } from './auth/types';
 import { acceptsJson } from './accept';
 import { readBody } from './body';
+import { isLegacyPost } from './era';
 import { runExchange, type ExchangeEnd } from './exchange';
 import { classifyText, INVALID_REQUEST, TRANSPORT_REFUSED, type InboundMessage } from './jsonrpc';
 import type { Metrics } from './metrics';
@@ -140,15 +141,13 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
     if (!classified.ok) return sendJson(res, 400, classified.error);
     const { inbound } = classified;
     // The era, decided as the SDK's isLegacyRequest does for a parsed body, from the three headers it
-    // reads — without building a web Request (and cloning its body) just to ask.
-    const era = classifyInboundRequest({
-      httpMethod: 'POST',
-      protocolVersionHeader: headerValue(req, 'mcp-protocol-version'),
-      mcpMethodHeader: headerValue(req, 'mcp-method'),
-      mcpNameHeader: headerValue(req, 'mcp-name'),
-      body: inbound.message,
+    // reads — without building a web Request (and cloning its body) just to ask (era.ts).
+    const legacy = isLegacyPost(inbound, {
+      protocolVersion: headerValue(req, 'mcp-protocol-version'),
+      method: headerValue(req, 'mcp-method'),
+      name: headerValue(req, 'mcp-name'),
     });
-    if (era.kind !== 'legacy') return stateless(req, res, caller, inbound, text);
+    if (!legacy) return stateless(req, res, caller, inbound, text);
     const sessionId = headerValue(req, 'mcp-session-id');
     if (sessionId !== undefined) {
       const session = sessions.lookup(sessionId, caller.principal);
