@@ -4,7 +4,7 @@
 // the server wrote it. A call that streams (progress) keeps its SSE stream. The hold is widened here so
 // "quick" never depends on the machine's speed; what is asserted is the shape, never a time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectClient, JSON_HEADERS, openSession, raw, startGateway, type Running } from './support';
+import { connectClient, JSON_HEADERS, openSession, postModern, raw, startGateway, type Running } from './support';
 
 const invoke = (id: string, toolId: string, args: Record<string, unknown>, meta?: Record<string, unknown>) =>
   JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'gateway.invoke', arguments: { tool_id: toolId, arguments: args }, ...(meta && { _meta: meta }) } });
@@ -47,14 +47,7 @@ describe('JSON answers for quick calls', () => {
   });
 
   it('answers a 2026-07-28 stateless request with one JSON body too', async () => {
-    const port = gw.http.port;
-    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
-    const res = await raw({
-      port,
-      method: 'POST',
-      headers: { ...JSON_HEADERS, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 'list-1', method: 'tools/list', params: { _meta: meta } }),
-    });
+    const res = await postModern(gw.http.port, 'tools/list', 'list-1');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json');
     expect(res.json()).toMatchObject({ id: 'list-1', result: { tools: expect.any(Array) } });

@@ -84,42 +84,16 @@ it('keeps the SSE stream for a quick answer that came with other events, or for 
   expect(sseOnly.received).toBe(PRIMING + ANSWER);
 });
 
-it('keeps the SSE stream for an answer that comes after the stream opened', async () => {
-  const { received, contentType } = await exchange(
-    (seen) =>
-      new ReadableStream({
-        async start(controller) {
-          controller.enqueue(encode(PRIMING));
-          while (!seen.writes.length) await new Promise((resolve) => setTimeout(resolve, 5));
-          controller.enqueue(encode(ANSWER));
-          controller.close();
-        },
-      }),
-    true,
-  );
-  expect(contentType).toBe('text/event-stream');
-  expect(received).toBe(PRIMING + ANSWER);
-});
-
 it('sends a quick answer with its priming event and the end in one write', async () => {
-  const { counted, received } = await exchange(
-    () =>
-      new ReadableStream({
-        start(controller) {
-          controller.enqueue(encode(PRIMING));
-          controller.enqueue(encode(ANSWER));
-          controller.close();
-        },
-      }),
-  );
+  const { counted, received } = await exchange(quick(PRIMING, ANSWER));
   expect(received).toBe(PRIMING + ANSWER);
   expect(counted.writes).toEqual([]);
   expect(counted.ends).toEqual([PRIMING + ANSWER]);
   expect(counted.flushes).toBe(0);
 });
 
-it('opens a slow answer\'s stream after the grace period with what it held, then sends the answer', async () => {
-  const { counted, received } = await exchange(
+it('opens a slow answer\'s stream after the grace period with what it held, then sends the answer (never as JSON)', async () => {
+  const { counted, received, contentType } = await exchange(
     (seen) =>
       new ReadableStream({
         async start(controller) {
@@ -130,22 +104,16 @@ it('opens a slow answer\'s stream after the grace period with what it held, then
           controller.close();
         },
       }),
+    true,
   );
+  expect(contentType).toBe('text/event-stream');
   expect(received).toBe(PRIMING + ANSWER);
   expect(counted.writes).toEqual([PRIMING]);
   expect(counted.ends).toEqual([ANSWER]);
 });
 
 it('sends what it held when a stream ends without the answer', async () => {
-  const { counted, received } = await exchange(
-    () =>
-      new ReadableStream({
-        start(controller) {
-          controller.enqueue(encode(PRIMING));
-          controller.close();
-        },
-      }),
-  );
+  const { counted, received } = await exchange(quick(PRIMING), true);
   expect(received).toBe(PRIMING);
   expect(counted.writes).toEqual([PRIMING]);
 });
