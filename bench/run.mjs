@@ -8,7 +8,7 @@
 // and the rest is measured. Writes bench/results/latest.json and bench/results/latest.md.
 // Confinement: start-up and call p50 of a bubblewrap-confined server against the same one unconfined
 // (bench/confinement/measure.mjs).
-// Usage: npm run bench [-- --calls 500] [--reps 3] [--search-calls 500] [--only echo|search|render|confinement] [--no-pmcp]
+// Usage: npm run bench [-- --calls 500] [--reps 3] [--search-calls 500] [--only echo|hop|search|render|confinement] [--no-pmcp]
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -138,6 +138,8 @@ if (ONLY === 'replicas') process.exit((await import('node:child_process')).spawn
 const base = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
 try {
   if (!ONLY || ONLY === 'echo') await benchEcho(base);
+  // The invoke hop alone (stdio and HTTP, direct, Gatehouse, PMCP), without the cold-start case.
+  if (ONLY === 'hop') await step('hop', () => benchHop({ base, pmcp, registry, calls: CALLS, reps: REPS, width: WIDTH, rounds: ROUNDS, warmup: WARMUP, log }));
   if (!ONLY || ONLY === 'search') await benchSearch(base);
   if (!ONLY || ONLY === 'render') await (await import('./render/render-bench.mjs')).benchRender();
   if (!ONLY || ONLY === 'confinement') await step('confinement', () => benchConfinement({ base, launcher, everything, gone, calls: CALLS, warmup: WARMUP }));

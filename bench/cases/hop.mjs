@@ -1,13 +1,14 @@
-// The invoke hop: server-everything's echo called directly, through Gatehouse and through PMCP, over stdio
-// and HTTP, in interleaved blocks (each repetition runs every target once, in a rotated order, so a burst
-// of load on the shared machine lands on all of them). Per block: p50 and p99 latency, and the gateway
-// process's CPU per call. Then rounds of 100 concurrent calls. Then, on the warm gateways, the context
-// figures: tools/list bytes and the search -> describe -> invoke exchange.
+// The invoke hop: server-everything's echo called directly (over stdio, and over HTTP in its own
+// streamable HTTP mode), through Gatehouse and through PMCP, over stdio and HTTP, in interleaved blocks
+// (each repetition runs every target once, in a rotated order, so a burst of load on the shared machine
+// lands on all of them). Per block: p50 and p99 latency, and the gateway process's CPU per call. Then
+// rounds of 100 concurrent calls. Then, on the warm gateways, the context figures: tools/list bytes and
+// the search -> describe -> invoke exchange.
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, timeBlock, timeConcurrent } from '../lib/measure.mjs';
-import { connectStdio, everythingServer, gatehouseHttp, gatehouseProject, gatehouseStdio, pmcpHttp, pmcpStdio, workspace } from '../lib/targets.mjs';
+import { connectStdio, everythingHttp, everythingServer, gatehouseHttp, gatehouseProject, gatehouseStdio, pmcpHttp, pmcpStdio, workspace } from '../lib/targets.mjs';
 
 const echo = { message: 'hi' };
 const sdkRelay = join(dirname(fileURLToPath(import.meta.url)), '..', 'lib', 'sdk-relay.mjs');
@@ -37,6 +38,8 @@ async function openTargets({ base, pmcp, registry, log }) {
     }
   };
   await add('direct', 'direct', () => connectStdio(everythingServer('direct')));
+  // The HTTP floor: the same server in its own streamable HTTP mode, the same SDK client, no gateway.
+  await add('direct http', 'direct', () => everythingHttp('direct-http'));
   // The floor: the SDK's server and client relaying the call, nothing else (lib/sdk-relay.mjs).
   const relayed = everythingServer('sdk-relay');
   await add('sdk relay', 'relay', () => connectStdio({ command: process.execPath, args: [sdkRelay, relayed.command, ...relayed.args] }));
