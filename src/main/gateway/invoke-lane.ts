@@ -1,5 +1,5 @@
-// The invoke lane: a plain gateway.invoke on a 2025-era session (stdio, or a client in this process) is
-// answered from the message itself, without the SDK server's request funnel. Why (issue 15): for every
+// The invoke lane: a plain gateway.invoke on a 2025-era session (stdio, HTTP, or a client in this
+// process) is answered from the message itself, without the SDK server's request funnel. Why (issue 15): for every
 // call that funnel re-checked the request and the answer against its zod schemas, built a handler
 // context and routed both through the stdio era layer; with the supervisor's direct call that was over
 // half of what the gateway spent per invoke (bench/profile/ab.mjs; the closing note has the figures).
@@ -8,8 +8,9 @@
 //
 // Everything else keeps the SDK path: other methods and tools, a request with any other params
 // (a task-augmented call, a malformed one the SDK answers with its own error), a 2026-07-28 request
-// (its envelope), a session not initialized yet, and HTTP sessions (their answers ride per-request
-// streams the SDK's HTTP transport owns).
+// (its envelope), and a session not initialized yet. On HTTP the answer is sent the way the SDK's own
+// path sends it (by its id, which the SDK's HTTP transport maps to the POST that carried the request), and
+// progress and the client's answers travel related to that id.
 import { PROTOCOL_VERSION_META_KEY, SdkError, SdkErrorCode, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type Server, type ServerNotification, type Transport } from '@modelcontextprotocol/server';
 import type { UpstreamRequest } from './passthrough/upstream-request';
 import type { ToolCallAnswer, ToolCallParams } from './tool-call-answer';

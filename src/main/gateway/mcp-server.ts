@@ -114,8 +114,9 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext, 
   registerCompletions(server, context);
   const answer = toolCallAnswer(byName, context, link);
   server.setRequestHandler('tools/call', (request, ctx) => answer(request.params, upstreamOf(ctx)));
-  if (context.transport !== 'http') {
-    // Plain gateway.invoke calls skip the SDK's request funnel once connected (invoke-lane.ts says why).
+  {
+    // Plain gateway.invoke calls skip the SDK's request funnel once connected (invoke-lane.ts says why),
+    // on every transport: stdio, in-process and an HTTP session's own transport alike.
     const connect = server.connect.bind(server);
     server.connect = async (transport) => {
       await connect(transport);

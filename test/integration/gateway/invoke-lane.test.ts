@@ -1,12 +1,13 @@
 // The invoke lane (src/main/gateway/invoke-lane.ts) seen from the wire of a 2025-era session: a real core
-// in this process, a real SDK client on an in-memory pair (the lane serves in-process and stdio sessions),
-// and the fault fixture server as the downstream child. Each test looks at the raw messages the client
+// in this process, a real SDK client on an in-memory pair or over the real HTTP listener (the lane serves
+// every transport), and the fault fixture server as the downstream child. Each test looks at the raw messages the client
 // received, which is where the lane and the SDK's own path could differ.
 import { Client, InMemoryTransport, type JSONRPCMessage } from '@modelcontextprotocol/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startCore, waitFor, type CoreUnderTest } from '../../helpers/core';
 import { callMeta } from '../../helpers/meta';
 import { createWorkspace, faultServer, type Workspace } from '../../helpers/workspace';
+import { connectClient, startGateway, type Running } from '../http/support';
 
 let workspace: Workspace;
 let core: CoreUnderTest;
@@ -108,5 +109,43 @@ describe('the invoke lane', () => {
     expect(progress.length).toBeGreaterThanOrEqual(2);
     for (const note of progress) expect(note).toMatchObject({ params: { progressToken: 'p-1' } });
     expect(received.indexOf(progress.at(-1) as JSONRPCMessage)).toBeLessThan(received.indexOf(answerTo('slow-1') as JSONRPCMessage));
+  });
+});
+
+describe('the invoke lane over HTTP', () => {
+  let gw: Running;
+  beforeAll(async () => {
+    gw = await startGateway({}, { servers: { fault: faultServer() } });
+    await gw.gatehouse.api.startServer({ name: 'fault' });
+  });
+  afterAll(async () => gw?.stop());
+
+  const httpStderr = async () => {
+    const { client } = await connectClient(gw.url, 'handshake');
+    const { body } = await callMeta<{ servers: { name: string; stderr_tail: string[] }[] }>(client, 'gateway.health', { verbose: true });
+    await client.close();
+    return body.servers.find((s) => s.name === 'fault')?.stderr_tail ?? [];
+  };
+  const httpPending = async () => (await gw.gatehouse.api.listHealth({})).rows.find((row) => row.name === 'fault')?.pending_count ?? -1;
+
+  it('relays progress on the POST that carried the call, then answers it', async () => {
+    const { client } = await connectClient(gw.url, 'handshake');
+    const progress: number[] = [];
+    const result = await client.callTool(invokeParams('fault::slow', { ms: 350 }), { onprogress: (p) => progress.push(p.progress) });
+    expect(JSON.stringify(result.content)).toContain('waited 350 ms');
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+    await client.close();
+  });
+
+  it('passes a client cancellation on to the server', async () => {
+    const { client } = await connectClient(gw.url, 'handshake');
+    const controller = new AbortController();
+    const call = client.callTool(invokeParams('fault::silent'), { signal: controller.signal });
+    await waitFor(async () => (await httpPending()) === 1, 'the call to be pending');
+    controller.abort('changed my mind');
+    await expect(call).rejects.toThrow();
+    await waitFor(async () => (await httpStderr()).some((line) => line.startsWith('cancelled request')), 'the server to see notifications/cancelled');
+    await waitFor(async () => (await httpPending()) === 0, 'the call to end');
+    await client.close();
   });
 });
