@@ -8,13 +8,13 @@ import type { LoadedPolicy } from '../../policy';
 import type { ClientChannel } from '../../supervisor/client-channel';
 import type { PendingCalls } from '../../supervisor/pending-calls';
 import type { GatewayContext } from '../meta-tool';
-import { InputFlows, type Attachment, type InputFlow, type Served } from './input-flow';
+import { InputFlows, type Attachment, type Served } from './input-flow';
 import { isLogLevel, type LogLevel, type LogLine } from './log-levels';
 import { LogRouter, type LogListener } from './logging';
 import { SessionExposure } from './exposure';
 import { attachRelays } from './relays';
 import { Subscriptions, type Subscriber } from './subscriptions';
-import { upstreamChannel } from './upstream-channel';
+import { upstreamChannel, type Asker } from './upstream-channel';
 import type { UpstreamRequest } from './upstream-request';
 
 const INVALID_PARAMS = -32602;
@@ -86,6 +86,7 @@ export class SessionLink implements LogListener, Subscriber {
   async serveCall(upstream: UpstreamRequest, tool: string, progressToken: string | number | undefined, start: (served: ServedCall) => Promise<CallToolResult>): Promise<Served> {
     const owner = this.gateway.session.sessionId;
     const attachment = this.attachment(upstream, progressToken);
+    if (upstream.envelope === undefined) return this.serveClassic(upstream, attachment, start);
     const state = upstream.requestState();
     if (upstream.envelope !== undefined && typeof state === 'string') {
       return this.hub.flows.resume(state, owner, tool).serve(attachment, null, upstream.inputResponses);
@@ -101,11 +102,35 @@ export class SessionLink implements LogListener, Subscriber {
     return flow.serve(attachment, () => start({ channel, signal: flow.controller.signal, sendProgress }));
   }
 
+  /**
+   * A 2025-era call asks its client within the request and never parks, so it needs no InputFlow: its
+   * questions go straight to the client, and it is cancelled with the request (issue 15: the flow's
+   * controller, listener and races were a measurable share of the invoke path).
+   */
+  private serveClassic(upstream: UpstreamRequest, attachment: Attachment, start: (served: ServedCall) => Promise<CallToolResult>): Promise<CallToolResult> {
+    // Log lines the server sends after the answer have no request to ride on: the attachment ends with the call.
+    let attached: Attachment | null = attachment;
+    const asker: Asker = {
+      get attachment() {
+        return attached;
+      },
+      ask: (request, signal) => upstream.ask(request, { signal, timeout: ASK_TIMEOUT_MS }),
+    };
+    const { progressToken } = attachment;
+    const sendProgress = async (progress: { progress: number; total?: number; message?: string }) => {
+      if (progressToken === undefined || !attached) return;
+      await upstream.notify({ method: 'notifications/progress', params: { progressToken, ...progress } }).catch(() => undefined);
+    };
+    return start({ channel: this.channel(asker, upstream), signal: upstream.signal, sendProgress }).finally(() => {
+      attached = null;
+    });
+  }
+
   isInvalidRetry(error: unknown): boolean {
     return error instanceof ProtocolError && (error.data as { reason?: unknown } | undefined)?.reason === 'invalid_request_state';
   }
 
-  channel(flow: InputFlow, upstream: UpstreamRequest): ClientChannel {
+  channel(flow: Asker, upstream: UpstreamRequest): ClientChannel {
     const { envelope } = upstream;
     return upstreamChannel({
       flow,
