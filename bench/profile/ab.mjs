@@ -21,6 +21,8 @@ const CALLS = flag('--calls', 2000);
 const ROUNDS = flag('--rounds', 3);
 // --width N: each block is rounds of N calls at once, and reports the wall time per round.
 const WIDTH = flag('--width', 1);
+// --warmup N: calls before anything counts (V8 tiers the call path up over a few thousand).
+const WARM = flag('--warmup', 5000);
 const require = createRequire(import.meta.url);
 const everything = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 const base = mkdtempSync(join(tmpdir(), 'gatehouse-ab-'));
@@ -40,7 +42,7 @@ try {
     await client.connect(transport);
     const call = () => client.callTool({ name: 'gateway.invoke', arguments: { tool_id: 'everything::echo', arguments: { message: 'hi' } } });
     // Warm: the JIT settles and the server is running before anything counts.
-    for (let i = 0; i < 1500; i++) await call();
+    for (let i = 0; i < WARM; i++) await call();
     sessions.push({ label, root, client, call, pid: transport.pid, blocks: [] });
   }
   for (let round = 0; round < ROUNDS; round++) {

@@ -64,15 +64,17 @@ export function toolCallAnswer(byName: ReadonlyMap<string, MetaTool>, context: G
             await upstream.notify({ method: 'notifications/progress', params: { progressToken, ...progress } });
           }),
       });
+    // The answer is redacted on its way out — downstream output, errors and stderr tails alike — by the
+    // session's transport, which every outgoing message passes (the core wraps it; skipPatternsFor above
+    // tells it about this answer). Redacting here as well made every answer pay the pass twice.
     let answer: CallToolResult | InputRequiredResult;
     try {
-      // Every answer passes the redaction pipeline: downstream output, errors and stderr tails alike.
-      answer = context.redact(await (link ? link.serveCall(upstream, params.name, progressToken, run) : run()), { patterns });
+      answer = await (link ? link.serveCall(upstream, params.name, progressToken, run) : run());
     } catch (error) {
       // A retry naming a requestState this caller was never given is a protocol error (-32602), not a tool's;
       // so is a directly listed tool's server refusing a capability the request did not declare (-32021).
       if (link?.isInvalidRetry(error) || isClientRefusal(error)) throw error;
-      answer = context.redact(errorResult(error));
+      answer = errorResult(error);
     }
     // A 2026-07-28 round that asks the client for input is not an outcome yet: the retry's answer is audited.
     if (isInputRequiredResult(answer)) return answer;
