@@ -39,8 +39,8 @@ export function toolCallAnswer(byName: ReadonlyMap<string, MetaTool>, context: G
     const decision = direct ? null : context.policy().decideGatewayTool(name);
     if (decision && !decision.allowed) return errorResult(new GatewayError(decision.code, decision.message, {}, decision.suggestion));
     const raw = direct ? { tool_id: toolId, arguments: params.arguments ?? {} } : (params.arguments ?? {});
-    const args = prepare(tool).readJsonText(raw);
-    const parsed = tool.input.safeParse(dropNulls(args));
+    const quick = tool.quickInput?.(raw);
+    const parsed = quick === undefined ? tool.input.safeParse(dropNulls(prepare(tool).readJsonText(raw))) : { success: true as const, data: quick };
     if (!parsed.success) {
       const detail = parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');
       return { content: [{ type: 'text', text: `Input validation error: ${detail}` }], isError: true };
