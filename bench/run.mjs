@@ -32,9 +32,10 @@ const SEARCH_CALLS = Number(flag('--search-calls', 500));
 const ONLY = flag('--only', null);
 const WARMUP = 20;
 // The hop case measures warm processes: V8 optimises Gatehouse's call path only after ~3,000-5,000 calls
-// (a gateway's CPU per call falls from ~0.6 to ~0.11 ms over them; --interrupt-budget=8000 shortens that,
+// (a gateway's CPU per call falls from ~0.6 to ~0.1 ms over them; --interrupt-budget=8000 shortens that,
 // which is how this was told apart from a kernel effect). Every target (direct, relays, Gatehouse, PMCP)
-// gets the same warm-up after a first, cold block that is reported on its own row.
+// gets this warm-up after a first, cold block that is reported on its own row, and 1,000 more calls
+// before each measurement (cases/hop.mjs says why).
 const HOP_WARMUP = Number(flag('--warmup', 5000));
 const WIDTH = 100;
 const ROUNDS = Number(flag('--rounds', 5));

@@ -11,6 +11,8 @@ import { median, timeBlock, timeConcurrent } from '../lib/measure.mjs';
 import { connectStdio, everythingHttp, everythingServer, gatehouseHttp, gatehouseProject, gatehouseStdio, pmcpHttp, pmcpStdio, workspace } from '../lib/targets.mjs';
 
 const echo = { message: 'hi' };
+/** Unmeasured calls of a target right before each of its measurements (see benchHop). */
+const REWARM = 1000;
 const sdkRelay = join(dirname(fileURLToPath(import.meta.url)), '..', 'lib', 'sdk-relay.mjs');
 const pipeRelay = join(dirname(fileURLToPath(import.meta.url)), '..', 'lib', 'pipe-relay.mjs');
 
@@ -117,8 +119,21 @@ export async function benchHop({ base, pmcp, registry, calls, reps, width, round
     const concurrent = new Map(live.map((t) => [t.name, []]));
     for (let rep = 0; rep < reps; rep++) {
       const order = live.map((_, i) => live[(i + rep) % live.length]);
-      for (const target of order) blocks.get(target.name).push(await timeBlock(target.call, calls, target.kind === 'direct' ? null : target.pid));
-      for (const target of order) concurrent.get(target.name).push(await timeConcurrent(target.call, width, rounds));
+      // Each measurement follows unmeasured calls of its own target: a Node process idle for the seconds
+      // another target's blocks take (PMCP's are ~7 s) loses part of its optimised state to V8's memory
+      // reducer, and would be measured re-warming (bench/profile/ab.mjs --idle shows it; --no-memory-reducer
+      // mostly removes it). The cold row keeps what a process pays before it is warm.
+      const rewarm = async (target) => {
+        for (let i = 0; i < REWARM; i++) await target.call(i);
+      };
+      for (const target of order) {
+        await rewarm(target);
+        blocks.get(target.name).push(await timeBlock(target.call, calls, target.kind === 'direct' ? null : target.pid));
+      }
+      for (const target of order) {
+        await rewarm(target);
+        concurrent.get(target.name).push(await timeConcurrent(target.call, width, rounds));
+      }
       log(`hop: repetition ${rep + 1} of ${reps} done`);
     }
     const results = {};

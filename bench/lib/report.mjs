@@ -219,7 +219,7 @@ export function markdown(r) {
     `${env.machine.cores} × ${env.machine.cpu}, ${env.machine.memory_gib} GiB, ${env.machine.os}; Node ${env.versions.node}, Gatehouse ${env.versions.gatehouse}, ` +
       `SDK ${env.versions.sdk_client}, server-everything ${env.versions.server_everything}, PMCP ${r.pmcp?.ok ? `${r.pmcp.version} (Python ${r.pmcp.python ?? '?'})` : `not run: ${r.pmcp?.reason ?? 'skipped'}`}. ` +
       `Load average ${r.load_before.join(' ')} before, ${r.load_after.join(' ')} after. ${r.settings.reps} interleaved repetitions, medians; ` +
-      `${r.settings.calls} sequential calls per block, ${r.settings.rounds} rounds of ${r.settings.width} concurrent calls${r.settings.hop_warmup ? `, after ${r.settings.hop_warmup} warm-up calls per target` : ''}.`,
+      `${r.settings.calls} sequential calls per block, ${r.settings.rounds} rounds of ${r.settings.width} concurrent calls${r.settings.hop_warmup ? `, after ${r.settings.hop_warmup} warm-up calls per target and 1,000 more before each block` : ''}.`,
   );
   return `${lines.join('\n')}\n`;
 }

@@ -23,6 +23,13 @@ const ROUNDS = flag('--rounds', 3);
 const WIDTH = flag('--width', 1);
 // --warmup N: calls before anything counts (V8 tiers the call path up over a few thousand).
 const WARM = flag('--warmup', 5000);
+// --idle S: seconds both gateways sit idle after the warm-up (what a long idle does to warm code).
+const IDLE = flag('--idle', 0);
+// --a-node / --b-node "FLAGS": node options for that side's gateway (the same build can be compared with itself).
+const nodeFlags = (side) => {
+  const at = process.argv.indexOf(`--${side}-node`);
+  return at > 0 ? process.argv[at + 1].split(' ').filter(Boolean) : [];
+};
 const require = createRequire(import.meta.url);
 const everything = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
 const base = mkdtempSync(join(tmpdir(), 'gatehouse-ab-'));
@@ -37,7 +44,7 @@ try {
     const env = { PATH: process.env.PATH ?? '', HOME: home };
     const cli = join(root, 'out', 'main', 'cli.js');
     execFileSync(process.execPath, [cli, 'trust', 'approve', '--yes', '--project', project], { env, stdio: 'ignore' });
-    const transport = new StdioClientTransport({ command: process.execPath, args: [cli, 'serve', '--transport', 'stdio', '--standalone', '--project', project], env, stderr: 'ignore' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [...nodeFlags(label.toLowerCase()), cli, 'serve', '--transport', 'stdio', '--standalone', '--project', project], env, stderr: 'ignore' });
     const client = new Client({ name: 'ab', version: '1' });
     await client.connect(transport);
     const call = () => client.callTool({ name: 'gateway.invoke', arguments: { tool_id: 'everything::echo', arguments: { message: 'hi' } } });
@@ -45,6 +52,7 @@ try {
     for (let i = 0; i < WARM; i++) await call();
     sessions.push({ label, root, client, call, pid: transport.pid, blocks: [] });
   }
+  if (IDLE > 0) await new Promise((resolve) => setTimeout(resolve, IDLE * 1000));
   for (let round = 0; round < ROUNDS; round++) {
     for (const s of round % 2 ? [...sessions].reverse() : sessions) {
       const times = [];
