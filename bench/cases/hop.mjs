@@ -1,16 +1,20 @@
-// The invoke hop: server-everything's echo called directly, through Gatehouse and through PMCP, over stdio
-// and HTTP, in interleaved blocks (each repetition runs every target once, in a rotated order, so a burst
-// of load on the shared machine lands on all of them). Per block: p50 and p99 latency, and the gateway
-// process's CPU per call. Then rounds of 100 concurrent calls. Then, on the warm gateways, the context
-// figures: tools/list bytes and the search -> describe -> invoke exchange.
+// The invoke hop: server-everything's echo called directly (over stdio, and over HTTP in its own
+// streamable HTTP mode), through Gatehouse and through PMCP, over stdio and HTTP, in interleaved blocks
+// (each repetition runs every target once, in a rotated order, so a burst of load on the shared machine
+// lands on all of them). Per block: p50 and p99 latency, and the gateway process's CPU per call. Then
+// rounds of 100 concurrent calls. Then, on the warm gateways, the context figures: tools/list bytes and
+// the search -> describe -> invoke exchange.
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, timeBlock, timeConcurrent } from '../lib/measure.mjs';
-import { connectStdio, everythingServer, gatehouseHttp, gatehouseProject, gatehouseStdio, pmcpHttp, pmcpStdio, workspace } from '../lib/targets.mjs';
+import { connectStdio, everythingHttp, everythingServer, gatehouseHttp, gatehouseProject, gatehouseStdio, pmcpHttp, pmcpStdio, workspace } from '../lib/targets.mjs';
 
 const echo = { message: 'hi' };
+/** Unmeasured calls of a target right before each of its measurements (see benchHop). */
+const REWARM = 1000;
 const sdkRelay = join(dirname(fileURLToPath(import.meta.url)), '..', 'lib', 'sdk-relay.mjs');
+const pipeRelay = join(dirname(fileURLToPath(import.meta.url)), '..', 'lib', 'pipe-relay.mjs');
 
 function pmcpConfig(ws, tag) {
   const path = join(ws.project, 'pmcp-config.json');
@@ -37,7 +41,12 @@ async function openTargets({ base, pmcp, registry, log }) {
     }
   };
   await add('direct', 'direct', () => connectStdio(everythingServer('direct')));
-  // The floor: the SDK's server and client relaying the call, nothing else (lib/sdk-relay.mjs).
+  // The HTTP floor: the same server in its own streamable HTTP mode, the same SDK client, no gateway.
+  await add('direct http', 'direct', () => everythingHttp('direct-http'));
+  // The floor of any process in between: the bytes piped through, unread (lib/pipe-relay.mjs).
+  const piped = everythingServer('pipe-relay');
+  await add('pipe relay', 'relay', () => connectStdio({ command: process.execPath, args: [pipeRelay, piped.command, ...piped.args] }));
+  // The floor of an SDK gateway: the SDK's server and client relaying the call, nothing else (lib/sdk-relay.mjs).
   const relayed = everythingServer('sdk-relay');
   await add('sdk relay', 'relay', () => connectStdio({ command: process.execPath, args: [sdkRelay, relayed.command, ...relayed.args] }));
   const gs = workspace(base, 'hop-gatehouse-stdio');
@@ -98,13 +107,33 @@ export async function benchHop({ base, pmcp, registry, calls, reps, width, round
   const targets = await openTargets({ base, pmcp, registry, log });
   const live = targets.filter((t) => !t.error);
   try {
-    for (const target of live) for (let i = 0; i < warmup; i++) await target.call(i);
+    // The first block of each target is its cold start (kept as its own figure), then the warm-up: V8
+    // optimises a long path only after some thousands of runs, so the blocks below measure a warm process,
+    // as a long-running gateway (the desktop app, `serve --transport http`, attached stdio clients) is.
+    const cold = new Map();
+    for (const target of live) {
+      cold.set(target.name, await timeBlock(target.call, calls, target.kind === 'direct' ? null : target.pid));
+      for (let i = 0; i < warmup; i++) await target.call(i);
+    }
     const blocks = new Map(live.map((t) => [t.name, []]));
     const concurrent = new Map(live.map((t) => [t.name, []]));
     for (let rep = 0; rep < reps; rep++) {
       const order = live.map((_, i) => live[(i + rep) % live.length]);
-      for (const target of order) blocks.get(target.name).push(await timeBlock(target.call, calls, target.kind === 'direct' ? null : target.pid));
-      for (const target of order) concurrent.get(target.name).push(await timeConcurrent(target.call, width, rounds));
+      // Each measurement follows unmeasured calls of its own target: a Node process idle for the seconds
+      // another target's blocks take (PMCP's are ~7 s) loses part of its optimised state to V8's memory
+      // reducer, and would be measured re-warming (bench/profile/ab.mjs --idle shows it; --no-memory-reducer
+      // mostly removes it). The cold row keeps what a process pays before it is warm.
+      const rewarm = async (target) => {
+        for (let i = 0; i < REWARM; i++) await target.call(i);
+      };
+      for (const target of order) {
+        await rewarm(target);
+        blocks.get(target.name).push(await timeBlock(target.call, calls, target.kind === 'direct' ? null : target.pid));
+      }
+      for (const target of order) {
+        await rewarm(target);
+        concurrent.get(target.name).push(await timeConcurrent(target.call, width, rounds));
+      }
       log(`hop: repetition ${rep + 1} of ${reps} done`);
     }
     const results = {};
@@ -118,6 +147,7 @@ export async function benchHop({ base, pmcp, registry, calls, reps, width, round
         p50_ms: median(own.map((b) => b.p50)),
         p99_ms: median(own.map((b) => b.p99)),
         cpu_ms_per_call: median(own.map((b) => b.cpuMsPerCall)),
+        cold: cold.get(target.name),
         concurrent_round_ms: median(concurrent.get(target.name)),
         blocks: own,
         ...(await contextFigures(target)),

@@ -144,6 +144,18 @@ export async function gatehouseHttp(ws, extraEnv = {}) {
   return startHttp(spec, async (text) => /serving MCP at (\S+)/.exec(text)?.[1] ?? null);
 }
 
+/**
+ * server-everything in its own streamable HTTP mode on a free port, for the same SDK client to call
+ * directly: the floor of any HTTP hop (the SDK's HTTP client and server, no gateway). The reference
+ * server listens on every interface (it takes no host option); it lives only as long as the bench case.
+ */
+export async function everythingHttp(tag) {
+  const port = await freePort();
+  const spec = { command: process.execPath, args: [everything, 'streamableHttp', `--bench-${tag}`], env: { PATH: process.env.PATH ?? '', PORT: String(port) } };
+  const url = `http://127.0.0.1:${port}/mcp`;
+  return startHttp(spec, async (text) => (text.includes(`listening on port ${port}`) ? url : null));
+}
+
 export async function pmcpHttp(pmcp, ws, configPath, extraEnv = {}) {
   const port = await freePort();
   const spec = {

@@ -2,7 +2,7 @@
 // Profiles the gateway's hot path: `gatehouse serve` over stdio under `node --cpu-prof`, driven by a real
 // SDK client calling gateway.invoke on server-everything's echo, then prints the top frames by self
 // time. Not part of `npm run bench`'s figures; it answers "where does the gateway's time per call go".
-// Usage: node bench/profile/invoke.mjs [--calls 3000] [--width 1] [--top 25] [--keep DIR]
+// Usage: node bench/profile/invoke.mjs [--calls 3000] [--width 1] [--top 25] [--keep DIR] [--warmup 200]
 // --width N makes the calls in rounds of N at once (the bench's concurrent case is 100); --transport http
 // profiles `serve --transport http` behind the SDK's streamable HTTP client instead.
 import { execFileSync, spawn } from 'node:child_process';
@@ -27,6 +27,8 @@ const TOP = Number(flag('--top', 25));
 const KEEP = flag('--keep', null);
 const WIDTH = Number(flag('--width', 1));
 const HTTP = flag('--transport', 'stdio') === 'http';
+// --warmup N: calls before the profile counts (V8 tiers the call path up over a few thousand calls).
+const WARMUP = Number(flag('--warmup', 200));
 
 const base = mkdtempSync(join(tmpdir(), 'gatehouse-profile-'));
 try {
@@ -66,7 +68,7 @@ try {
     pid = transport.pid;
   }
   const call = () => client.callTool({ name: 'gateway.invoke', arguments: { tool_id: 'everything::echo', arguments: { message: 'hi' } } });
-  for (let i = 0; i < 200; i++) await call();
+  for (let i = 0; i < WARMUP; i++) await call();
   // Start-up and the first calls (the lazy start of the server) are left out: the profile counts from here.
   const steadyFrom = performance.now() - spawned;
   for (let i = 0; i < CALLS; i += WIDTH) await Promise.all(Array.from({ length: Math.min(WIDTH, CALLS - i) }, call));
@@ -78,7 +80,7 @@ try {
   const file = readdirSync(profiles).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error('no profile written');
   const profile = JSON.parse(readFileSync(join(profiles, file), 'utf8'));
-  console.log(`gateway profile, ${CALLS} gateway.invoke calls (echo)${WIDTH > 1 ? ` in rounds of ${WIDTH} at once` : ''} after 200 unmeasured ones:\n`);
+  console.log(`gateway profile, ${CALLS} gateway.invoke calls (echo)${WIDTH > 1 ? ` in rounds of ${WIDTH} at once` : ''} after ${WARMUP} unmeasured ones:\n`);
   for (const row of topFrames(profile, TOP, root, steadyUntil, steadyFrom)) console.log(row);
 } finally {
   rmSync(base, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });

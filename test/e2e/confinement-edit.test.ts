@@ -51,6 +51,14 @@ const shot = async (name: string) => {
   await page.emulateMedia({ colorScheme: 'light' });
 };
 
+/** Presses Preview change and returns the diff it shows. */
+const previewDiff = async (): Promise<string> => {
+  await page.getByRole('button', { name: 'Preview change' }).click();
+  const diff = page.getByTestId('confinement-diff-edited');
+  await diff.waitFor({ timeout: WAIT });
+  return (await diff.textContent()) ?? '';
+};
+
 describe('editing a server’s confinement in its detail', () => {
   it('previews the exact file change, applies it, restarts the server and shows the new profile', async () => {
     await page.getByTestId('server-row-edited').waitFor({ timeout: WAIT });
@@ -74,10 +82,7 @@ describe('editing a server’s confinement in its detail', () => {
     await shot('form');
     await page.getByRole('button', { name: 'Remove granted path 1' }).click();
 
-    await page.getByRole('button', { name: 'Preview change' }).click();
-    const diff = page.getByTestId('confinement-diff-edited');
-    await diff.waitFor({ timeout: WAIT });
-    const lines = (await diff.textContent()) ?? '';
+    const lines = await previewDiff();
     expect(lines).toContain('+');
     expect(lines).toContain('"network": "none"');
     expect(await page.getByTestId('confinement-preview-edited').textContent()).toContain('"edited" is running: applying starts it again');
@@ -96,6 +101,30 @@ describe('editing a server’s confinement in its detail', () => {
     expect(row?.confinement).toMatchObject({ state: 'confined', network: 'none' });
     expect(row?.pid).not.toBe(pidBefore);
     await shot('applied');
+    expect(panel.bridge.failures).toEqual([]);
+    expect(panel.pageErrors).toEqual([]);
+  });
+
+  it('keeps a granted path row its own element when a row above it is removed (rows are keyed by themselves, not by position)', async () => {
+    await page.getByRole('button', { name: 'Edit the confinement of edited' }).click();
+    for (const [index, path] of ['/srv/a', '/srv/b', '/srv/c'].entries()) {
+      await page.getByRole('button', { name: 'Add a path' }).click();
+      await page.getByLabel(`Granted path ${index + 1}`, { exact: true }).fill(path);
+    }
+    // A mark React knows nothing of: it stays only on the very element it was put on.
+    await page.getByLabel('Granted path 3', { exact: true }).evaluate((input) => Object.assign(input, { rowMark: '/srv/c' }));
+    await page.getByRole('button', { name: 'Remove granted path 1' }).click();
+
+    const moved = page.getByLabel('Granted path 2', { exact: true });
+    expect(await moved.inputValue()).toBe('/srv/c');
+    expect(await moved.evaluate((input) => (input as unknown as { rowMark?: string }).rowMark ?? null)).toBe('/srv/c');
+    expect(await page.getByLabel('Granted path 1', { exact: true }).inputValue()).toBe('/srv/b');
+    // The rows' keys stay in the form: the preview sends the paths alone.
+    const lines = await previewDiff();
+    expect(lines).toContain('/srv/b');
+    expect(lines).toContain('/srv/c');
+    expect(lines).not.toContain('/srv/a');
+    expect(lines).not.toContain('grant-');
     expect(panel.bridge.failures).toEqual([]);
     expect(panel.pageErrors).toEqual([]);
   });

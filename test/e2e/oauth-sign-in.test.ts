@@ -2,7 +2,8 @@
 // the protected MCP server fixture as a child process, a real core with the real keychain (gnome-keyring
 // in scripts/with-keychain.sh's session), the built renderer in Chromium. The core's browser hook records
 // the URL it was asked to open; the test plays the person's browser by following the URL the panel shows
-// (redirects, login and consent approved the way the OAuth integration tests do). No token may reach the
+// (redirects, login and consent approved the way the OAuth integration tests do). A sign-in an agent starts
+// through gateway.auth_connect shows in the row live, as a panel-started one does. No token may reach the
 // page: not its DOM, not anything main handed it. Needs `npm run build` first.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { startCore, type CoreUnderTest } from '../helpers/core';
 import { createWorkspace, type Workspace } from '../helpers/workspace';
 import { keychainCoreEnv, keychainSessionPresent, requireKeychainSession } from './helpers/keychain';
 import { openPanelPage, screenshotDir, type PanelPage } from './helpers/panel-page';
+import { callMeta } from '../helpers/meta';
 
 const WAIT = 30_000;
 const MIN_WIDTH = 760;
@@ -70,7 +72,10 @@ describe('OAuth sign-in from the servers view', () => {
       await page.waitForTimeout(100);
       await page.screenshot({ path: join(screenshotDir, 'views', `oauth-${name}-${theme}-${MIN_WIDTH}.png`), fullPage: true });
       // Nothing sticks out sideways at the minimum width, the long sign-in URL included.
-      expect(Number(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')), `${name} ${theme}`).toBeLessThanOrEqual(0);
+      expect(
+        Number(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')),
+        `${name} ${theme}`,
+      ).toBeLessThanOrEqual(0);
     }
     await page.emulateMedia({ colorScheme: 'light' });
   };
@@ -139,6 +144,54 @@ describe('OAuth sign-in from the servers view', () => {
     await page.getByRole('button', { name: 'Cancel sign-in' }).click();
     await expect.poll(() => signInStatus(page), { timeout: WAIT }).toBe('signed_out');
     expect(await page.getByTestId('oauth-message-docs').textContent()).toContain('The sign-in was cancelled.');
+  });
+
+  it('shows a sign-in an agent starts through gateway.auth_connect live: waiting with the URL, then signed in, pushed without a re-read', async () => {
+    const { page, panel: shown, core, as } = ready();
+    // docs is lazy (signed out, its last sign-in cancelled above): nothing about its row changes but what main pushes.
+    expect(await status(page)).toBe('lazy');
+    expect(await signInStatus(page)).toBe('signed_out');
+    const before = shown.bridge.calls.length;
+    const openedBefore = opened.length;
+
+    const { body } = await callMeta<{ ok: boolean; oauth_status: string; authorization_url: string }>(core.client, 'gateway.auth_connect', {
+      server_name: 'docs',
+    });
+    expect(body).toMatchObject({ ok: true, oauth_status: 'pending' });
+    await expect.poll(() => signInStatus(page), { timeout: WAIT }).toBe('waiting');
+    expect(await page.getByTestId('oauth-message-docs').textContent()).toContain('Waiting for the browser…');
+    // The URL fallback is the agent's sign-in, the one the desktop was asked to open.
+    expect(await page.getByTestId('oauth-url-docs').inputValue()).toBe(body.authorization_url);
+    expect(opened.slice(openedBefore)).toEqual([body.authorization_url]);
+    expect(new URL(body.authorization_url).origin).toBe(as.issuer);
+    await shoot(page, 'agent-waiting');
+
+    expect((await openInBrowser(body.authorization_url)).body).toContain('Gatehouse is signed in to docs');
+    await expect.poll(() => signInStatus(page), { timeout: WAIT }).toBe('signed_in');
+    expect(await page.getByTestId('oauth-message-docs').textContent()).toContain('Signed in to docs');
+    expect(await page.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true);
+    // Pushed, not read: the page asked main nothing about the sign-in meanwhile (a lazy server's status stays).
+    expect(shown.bridge.calls.slice(before).filter((name) => name.startsWith('oauth'))).toEqual([]);
+    expect(await status(page)).toBe('lazy');
+
+    const record = await ready().records.readTokens(ready().docs.url);
+    const tokens = [record?.access_token, record?.refresh_token].filter((value): value is string => Boolean(value));
+    expect(tokens.length).toBe(2);
+    const dom = await page.content();
+    const crossed = shown.bridge.toPage.join('\n');
+    // Compared as booleans: a failing assertion must not print a token.
+    for (const token of tokens) {
+      expect(dom.includes(token)).toBe(false);
+      expect(crossed.includes(token)).toBe(false);
+    }
+
+    // The agent signs out: that shows live too, and leaves the row as the next test expects it.
+    const out = await callMeta<{ ok: boolean; oauth_status: string }>(core.client, 'gateway.auth_connect', { server_name: 'docs', auth_mode: 'sign_out' });
+    expect(out.body).toMatchObject({ ok: true, oauth_status: 'signed_out' });
+    await expect.poll(() => signInStatus(page), { timeout: WAIT }).toBe('signed_out');
+    expect(shown.bridge.calls.slice(before).filter((name) => name.startsWith('oauth'))).toEqual([]);
+    expect(shown.bridge.failures).toEqual([]);
+    expect(shown.pageErrors).toEqual([]);
   });
 
   it('shows a refused sign-in with its reason and the next step', async () => {

@@ -1,7 +1,9 @@
 // The panel's OAuth sign-in for remote servers. Starting one and signing out take gateway.auth_connect's
 // own path through the operator session (so the desktop's browser hook, the audit and the redaction apply
 // as for any client); following the sign-in, reading its state and cancelling it use the engine's
-// RemoteOAuth directly. Every change is pushed as oauthChanged. No answer or push carries a token.
+// RemoteOAuth directly. Every change is pushed as oauthChanged, whoever made it: the pushes come from
+// RemoteOAuth's own change stream, so a sign-in an agent starts through gateway.auth_connect shows live
+// exactly like one the panel starts. No answer or push carries a token.
 import type { ServerStatus } from '../../shared/domain';
 import type { OAuthSignInState, OAuthSignInStatus } from '../../shared/oauth-sign-in';
 import { browserUrlProblem } from '../common/safe-url';
@@ -51,6 +53,8 @@ export function createOAuthApi(deps: OAuthApiDeps): OAuthApi {
   const cancelled = new WeakSet<SignInSession>();
   // Sign-ins stopped because their URL is not a web page; their failure is reported where they stop.
   const stopped = new WeakSet<SignInSession>();
+  // Servers the panel is signing in or out right now: it pushes the outcome itself, with its own message.
+  const acting = new Set<string>();
 
   /** The server's handle when it signs in with OAuth here, else the state that says why not. */
   const target = (name: string): Target => {
@@ -71,13 +75,22 @@ export function createOAuthApi(deps: OAuthApiDeps): OAuthApi {
     return { ok: true, handle, oauth };
   };
 
-  // Only a web page is offered to copy: the URL comes from the authorization server's metadata.
-  const waiting = (name: string, session: SignInSession): OAuthSignInState =>
-    stateOf(name, 'waiting', {
-      authorization_url: session.authorizationUrl && !browserUrlProblem(session.authorizationUrl) ? session.authorizationUrl : null,
+  // Only a web page is offered to copy: the URL comes from the authorization server's metadata. An agent's
+  // sign-in to another address is not stopped here (the agent holds the URL), but the row says why it waits.
+  const waiting = (name: string, session: SignInSession): OAuthSignInState => {
+    const problem = session.authorizationUrl ? browserUrlProblem(session.authorizationUrl) : null;
+    if (problem) {
+      return stateOf(name, 'waiting', {
+        message: `The authorization server of ${name} sent the sign-in to an address Gatehouse does not open in a browser (${problem}); cancel it and check the server's OAuth settings.`,
+        next_step: "cancel the sign-in, then check the server's OAuth settings (its authorization server's metadata)",
+      });
+    }
+    return stateOf(name, 'waiting', {
+      authorization_url: session.authorizationUrl,
       message: `Approve Gatehouse's access to ${name} in the browser; ${name} connects as soon as it comes back.`,
       next_step: 'if no browser opened, open the URL yourself',
     });
+  };
 
   const state = async (name: string): Promise<OAuthSignInState> => {
     const found = target(name);
@@ -108,13 +121,43 @@ export function createOAuthApi(deps: OAuthApiDeps): OAuthApi {
   function follow(name: string, session: SignInSession): void {
     if (followed.has(session)) return;
     followed.add(session);
-    void session.done.then(async (outcome) => {
-      if (stopped.has(session)) return;
-      if (cancelled.has(session)) return void (await push(name, 'The sign-in was cancelled.'));
-      if (!outcome.ok) failures.set(name, { message: sentence(outcome.message), next_step: AGAIN });
-      await push(name, outcome.ok ? `Signed in to ${name}; connecting.` : undefined);
-    });
+    void session.done
+      .then(async (outcome) => {
+        if (stopped.has(session)) return;
+        if (cancelled.has(session)) return void (await push(name, 'The sign-in was cancelled.'));
+        if (!outcome.ok) failures.set(name, { message: sentence(outcome.message), next_step: AGAIN });
+        await push(name);
+      })
+      .catch(() => undefined); // a push that could not read the state: the row's next read shows it
   }
+
+  // Every sign-in and sign-out of this process passes RemoteOAuth, whoever asked for it (the panel, an
+  // agent on any session; `gatehouse auth connect` is another process, seen on the row's next read): the
+  // waiting state is pushed as the sign-in starts (synchronously, so it precedes anything the starter
+  // pushes next) and its outcome when the browser comes back.
+  oauth?.onChange((change) => {
+    const { name } = change.definition;
+    if (!signsInWithOAuth(supervisor.get(name))) return;
+    if (change.kind === 'sign_in' && change.session.settled === null) {
+      failures.delete(name);
+      follow(name, change.session);
+      deps.emit(waiting(name, change.session));
+      return;
+    }
+    if (acting.has(name)) return;
+    failures.delete(name);
+    void push(name).catch(() => undefined); // a keychain read failing here shows on the next read instead
+  });
+
+  /** gateway.auth_connect as the panel's session; meanwhile the panel, not the change stream, pushes the outcome. */
+  const authConnect = async (name: string, auth_mode: 'oauth' | 'sign_out'): Promise<Record<string, unknown>> => {
+    acting.add(name);
+    try {
+      return (await operator.call('gateway.auth_connect', { server_name: name, auth_mode })).body;
+    } finally {
+      acting.delete(name);
+    }
+  };
 
   /**
    * A signed-out server still connected would show online with tools it can no longer reach: it is
@@ -139,7 +182,7 @@ export function createOAuthApi(deps: OAuthApiDeps): OAuthApi {
       // starting anew: pressing Sign in means a new one.
       const previous = found.oauth.pendingSignIn(found.handle.definition);
       if (previous?.settled) found.oauth.forgetSignIn(found.handle.definition, previous);
-      const { body } = await operator.call('gateway.auth_connect', { server_name: name, auth_mode: 'oauth' });
+      const body = await authConnect(name, 'oauth');
       const session = found.oauth.pendingSignIn(found.handle.definition);
       const problem = session?.authorizationUrl ? browserUrlProblem(session.authorizationUrl) : null;
       if (body.oauth_status === 'pending' && session && session.settled === null && problem) {
@@ -155,12 +198,8 @@ export function createOAuthApi(deps: OAuthApiDeps): OAuthApi {
         });
         return push(name);
       }
-      if (body.oauth_status === 'pending' && session && session.settled === null) {
-        follow(name, session);
-        const shown = waiting(name, session);
-        deps.emit(shown);
-        return shown;
-      }
+      // The change stream pushed the waiting state as the sign-in started and follows it from there.
+      if (body.oauth_status === 'pending' && session && session.settled === null) return waiting(name, session);
       if (body.ok !== true) failures.set(name, { message: text(body.message, `Signing in to ${name} failed.`), next_step: AGAIN });
       return push(name, body.ok === true ? text(body.message, `Signed in to ${name}.`) : undefined);
     },
@@ -179,7 +218,7 @@ export function createOAuthApi(deps: OAuthApiDeps): OAuthApi {
       const found = target(name);
       if (!found.ok) return found.refused;
       failures.delete(name);
-      const { body } = await operator.call('gateway.auth_connect', { server_name: name, auth_mode: 'sign_out' });
+      const body = await authConnect(name, 'sign_out');
       const after = body.ok === true ? await disconnect(found.handle) : '';
       const current = await state(name);
       const shown = {

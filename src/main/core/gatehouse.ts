@@ -27,6 +27,7 @@ import { createConfigTools } from '../gateway/tools/startup-policy';
 import { createSecretsPanelApi } from '../secrets/panel-api';
 import { createRedaction } from '../redaction/pipeline';
 import { redactRecordText } from '../redaction/record-text';
+import { memoizedText } from '../redaction/text-memo';
 import { patternSet } from '../redaction/patterns';
 import { createOutputRedaction } from '../gateway/redacted-output';
 import { redactedApi, redactedEvents } from './redacted-surfaces';
@@ -257,7 +258,9 @@ export function createGatehouse(options: GatehouseOptions = {}): Gatehouse {
     runDoctor: (input) =>
       doctorForPanel(input, { env, defaultRoot: projectRoot ?? homeDir, homeDir, projectRoot, configPath, loginShellPath: null }),
   });
-  const audit = createAuditRing(undefined, { persistIn: stateDir, redact: (text) => redactRecordText(redaction.text(text)), onRecord: () => panel.activityChanged() });
+  // Every audited call redacts the same method, tool and server names: remembered while the secrets and patterns stay.
+  const auditText = memoizedText((text) => redactRecordText(redaction.text(text)), () => [redaction.secrets.size, patternsInForce]);
+  const audit = createAuditRing(undefined, { persistIn: stateDir, redact: auditText, onRecord: () => panel.activityChanged() });
   const configTools = createConfigTools({
     locations,
     readouts: () => store.config.sources,

@@ -2,7 +2,8 @@
 // downstream tool listed directly (pinned or aggregate exposure, by the client's name). The HTTP endpoint
 // checks a 2026-07-28 call's Mcp-Param-* headers against it (SEP-2243) before dispatching the request.
 import type { MetaTool } from './meta-tool';
-import { listable, prepare } from './mcp-server';
+import { listable } from './mcp-server';
+import { prepare } from './prepared-tool';
 import { exposedTools, type ListingContext } from './passthrough/exposure';
 
 export function listedInputSchema(tools: readonly MetaTool[], context: ListingContext, clientName: string | null, name: string): Record<string, unknown> | null {

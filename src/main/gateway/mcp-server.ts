@@ -1,16 +1,12 @@
 // The MCP face of Gatehouse: a low-level server that lists the gateway.* meta-tools and dispatches
 // calls to them. Low-level (not McpServer) so unknown tools and bad input get the contract's answers.
-import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, Server, type CallToolResult, type InputRequiredResult, type Tool } from '@modelcontextprotocol/server';
-import * as z from 'zod';
-import { GatewayError } from '../common/errors';
+import { Server } from '@modelcontextprotocol/server';
 import { GATEHOUSE_VERSION } from '../common/version';
 import { replicaIdFrom } from '../common/replica';
-import { errorResult } from './envelope';
-import { nullableAsAnyOf } from './nullable-anyof';
 import { registerResourcesAndPrompts } from './resources-prompts';
 import { registerCompletions } from './passthrough/completions';
-import { isClientRefusal } from './passthrough/client-refusal';
-import type { PassthroughHub, ServedCall } from './passthrough/hub';
+import type { PassthroughHub } from './passthrough/hub';
+import { upstreamOf } from './passthrough/upstream-request';
 import type { GatewayContext, MetaTool } from './meta-tool';
 import { catalogSearch } from './tools/catalog-search';
 import { describe } from './tools/describe';
@@ -20,8 +16,9 @@ import { connectServer, disconnectServer, restartServer } from './tools/lifecycl
 import { cancel, listPending } from './tools/pending';
 import { refresh } from './tools/refresh';
 import { tasksCancel, tasksGet, tasksList, tasksResult } from './tools/tasks';
-import { dropNulls } from './drop-nulls';
-import { jsonTextFieldReader } from './json-text-fields';
+import { prepare } from './prepared-tool';
+import { toolCallAnswer } from './tool-call-answer';
+import { openInvokeLane } from './invoke-lane';
 
 export const META_TOOLS: MetaTool[] = [
   catalogSearch,
@@ -61,26 +58,6 @@ function coreNote(hidden: readonly MetaTool[]): string {
   return ` Not listed, but answered when called by name: ${shown}.`;
 }
 
-interface Prepared {
-  listed: Tool;
-  readJsonText: (args: unknown) => unknown;
-}
-
-// A meta-tool's listing and JSON-text reader are the same for every server made from it: worked out once.
-// An HTTP client of the stateless era gets a new server for every request, so this was per request.
-const prepared = new WeakMap<MetaTool, Prepared>();
-
-export function prepare(tool: MetaTool): Prepared {
-  let ready = prepared.get(tool);
-  if (!ready) {
-    // io: 'input' describes what callers may send (defaults make fields optional).
-    const inputSchema = nullableAsAnyOf(z.toJSONSchema(tool.input, { io: 'input', target: 'draft-2020-12' })) as Tool['inputSchema'];
-    ready = { listed: { name: tool.name, title: tool.title, description: tool.description, inputSchema, annotations: tool.annotations }, readJsonText: jsonTextFieldReader(inputSchema) };
-    prepared.set(tool, ready);
-  }
-  return ready;
-}
-
 /**
  * The task tools whose task_id or cursor a 2026-07-28 client mirrors into an Mcp-Param-* header — which it
  * does only for tools it has listed. Behind a load balancer (a replica id is set) that header is how a task
@@ -93,13 +70,6 @@ export function listable(name: string, context: Pick<GatewayContext, 'policy'>):
   const policy = context.policy();
   const core = CORE_PROFILE_TOOLS.has(name) || (ROUTED_TASK_TOOLS.has(name) && replicaIdFrom() !== null);
   return (policy.gatewayToolsProfile === 'full' || core) && policy.gatewayToolAllowed(name);
-}
-
-/** gateway.invoke with `options.redact_secrets: false` and no task (redaction is forced on for tasks). */
-function patternsOptedOut(toolName: string, args: unknown): boolean {
-  if (toolName !== 'gateway.invoke' || typeof args !== 'object' || args === null) return false;
-  const { options, task } = args as { options?: { redact_secrets?: boolean }; task?: { enabled?: boolean } };
-  return options?.redact_secrets === false && !(task && task.enabled !== false);
 }
 
 /**
@@ -142,59 +112,17 @@ export function createGatewayServer(tools: MetaTool[], context: GatewayContext, 
   }));
   registerResourcesAndPrompts(server, context);
   registerCompletions(server, context);
-  server.setRequestHandler('tools/call', async (request, ctx): Promise<CallToolResult | InputRequiredResult> => {
-    // A listed downstream tool called by its listed name takes gateway.invoke's path (audit, redaction,
-    // limits, policy) with its `server::tool` id and is answered with the tool's own result.
-    const toolId = byName.has(request.params.name) ? null : (link?.exposure.resolve(request.params.name) ?? null);
-    const direct = toolId !== null;
-    const name = direct ? 'gateway.invoke' : request.params.name;
-    const tool = byName.get(name);
-    // An unknown name is a protocol error (-32602), not a tool result: no tool ran (MCP tools spec).
-    if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`, { code: 'E301', suggestion: 'tools/list shows the gateway.* tools' });
-    const decision = direct ? null : context.policy().decideGatewayTool(name);
-    if (decision && !decision.allowed) return errorResult(new GatewayError(decision.code, decision.message, {}, decision.suggestion));
-    const raw = direct ? { tool_id: toolId, arguments: request.params.arguments ?? {} } : (request.params.arguments ?? {});
-    const args = prepare(tool).readJsonText(raw);
-    const parsed = tool.input.safeParse(dropNulls(args));
-    if (!parsed.success) {
-      const detail = parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');
-      return { content: [{ type: 'text', text: `Input validation error: ${detail}` }], isError: true };
-    }
-    const progressToken = request.params._meta?.progressToken;
-    const startedAt = Date.now();
-    // Known secret values are always scrubbed; only a plain invoke may turn the policy's patterns off.
-    const patterns = !patternsOptedOut(name, parsed.data);
-    if (!patterns) context.skipPatternsFor?.(ctx.mcpReq.id);
-    const run = (served?: ServedCall) =>
-      tool.run(parsed.data, context, {
-        signal: served?.signal ?? ctx.mcpReq.signal,
-        progressToken,
-        requestMeta: request.params._meta,
-        channel: served?.channel,
-        direct,
-        sendProgress:
-          served?.sendProgress ??
-          (async (progress) => {
-            if (progressToken === undefined) return;
-            await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...progress } });
-          }),
-      });
-    let answer: CallToolResult | InputRequiredResult;
-    try {
-      // Every answer passes the redaction pipeline: downstream output, errors and stderr tails alike.
-      answer = context.redact(await (link ? link.serveCall(ctx, request.params.name, progressToken, run) : run()), { patterns });
-    } catch (error) {
-      // A retry naming a requestState this caller was never given is a protocol error (-32602), not a tool's;
-      // so is a directly listed tool's server refusing a capability the request did not declare (-32021).
-      if (link?.isInvalidRetry(error) || isClientRefusal(error)) throw error;
-      answer = context.redact(errorResult(error));
-    }
-    // A 2026-07-28 round that asks the client for input is not an outcome yet: the retry's answer is audited.
-    if (isInputRequiredResult(answer)) return answer;
-    const result = answer;
-    context.recordCall?.(name, parsed.data, result, startedAt, request.params._meta);
-    return result;
-  });
+  const answer = toolCallAnswer(byName, context, link);
+  server.setRequestHandler('tools/call', (request, ctx) => answer(request.params, upstreamOf(ctx)));
+  {
+    // Plain gateway.invoke calls skip the SDK's request funnel once connected (invoke-lane.ts says why),
+    // on every transport: stdio, in-process and an HTTP session's own transport alike.
+    const connect = server.connect.bind(server);
+    server.connect = async (transport) => {
+      await connect(transport);
+      openInvokeLane(server, transport, answer);
+    };
+  }
   if (link) {
     // The session's subscriptions, log level and relayed notices end with it.
     const previous = server.onclose;

@@ -98,6 +98,12 @@ export interface MetaTool<S extends z.ZodType = z.ZodType> {
   input: S;
   annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean; openWorldHint?: boolean };
   run(args: z.infer<S>, gateway: GatewayContext, call: CallContext): Promise<CallToolResult>;
+  /**
+   * The arguments of the tool's most common call, read without the schema: exactly what `input` would
+   * give for them, or undefined for anything else (which then takes the schema). For a tool on every
+   * call's path (gateway.invoke), where the schema's parse was a measurable share of the call.
+   */
+  quickInput?(args: unknown): z.infer<S> | undefined;
 }
 
 /** Keeps each tool's argument type while collecting them in one list. */

@@ -6,7 +6,7 @@ import type { ServerHandle } from '../supervisor/server-handle';
 import type { LoadedPolicy } from '../policy';
 import type { ServerDirectory } from '../supervisor/server-directory';
 import { splitToolId } from './cards';
-import { indexedTools } from './indexed-tools';
+import { isOffered } from './indexed-tools';
 
 export interface ResolvedTool {
   handle: ServerHandle;
@@ -32,7 +32,7 @@ export async function resolveTool(supervisor: ServerDirectory, policy: LoadedPol
     await handle.ensureConnected({ deadline });
     tool = handle.tools.find((t) => t.name === parts.tool);
   }
-  if (tool && !indexedTools(parts.server, handle.tools, policy).includes(tool)) {
+  if (tool && !isOffered(parts.server, handle.tools, tool, policy)) {
     throw new GatewayError('E402', `Tool '${id}' is past limits.max_tools_per_server (${policy.limits.max_tools_per_server}) and is not offered`,
       { tool_id: id, auth_state: 'policy_denied' }, 'raise limits.max_tools_per_server in the policy, or deny tools you do not need so this one fits');
   }

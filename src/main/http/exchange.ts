@@ -18,15 +18,32 @@ export interface ExchangeOptions {
   timeoutMs: number | null;
   /** Cancels the work behind a timed-out request (abort signal, notifications/cancelled). */
   cancel(): void;
+  /**
+   * The client accepts `application/json`: an answer that arrives alone while its SSE stream is still
+   * held goes out as a plain JSON body instead (streamable HTTP lets a server answer a POST either way).
+   */
+  jsonAnswer?: boolean;
+  /** How long a new SSE stream is held back (default HEADERS_GRACE_MS); tests widen it to stay deterministic. */
+  holdMs?: number;
 }
 
-const HEADERS_GRACE_MS = 50;
+export const HEADERS_GRACE_MS = 50;
 
 function headersOf(response: Response): Record<string, string> {
   const out: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     out[name] = value;
   });
+  return out;
+}
+
+/** What only an SSE stream needs; a JSON answer goes without them. */
+const SSE_ONLY_HEADERS = new Set(['content-type', 'cache-control', 'connection', 'x-accel-buffering', 'content-length']);
+
+/** The headers of an answer sent as one JSON body instead of its SSE stream (the session id and the rest kept). */
+function jsonHeaders(sse: Record<string, string>, body: string): Record<string, string> {
+  const out: Record<string, string> = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+  for (const [name, value] of Object.entries(sse)) if (!SSE_ONLY_HEADERS.has(name)) out[name] = value;
   return out;
 }
 
@@ -111,22 +128,34 @@ async function pump(
 ): Promise<ExchangeEnd> {
   const sse = (response.headers.get('content-type') ?? '').includes('text/event-stream');
   const observer = options.requestId === null ? null : new ResponseObserver(options.requestId, sse);
-  res.writeHead(response.status, headersOf(response));
+  const headers = headersOf(response);
+  // The head is written when the stream opens, or with the answer: until then it may still become JSON.
+  let headed = false;
+  const head = () => {
+    if (headed) return;
+    headed = true;
+    res.writeHead(response.status, headers);
+  };
+  if (!sse) head();
   // A quick call's SSE stream (headers, a priming event, the answer, the end) went out in four writes,
   // each a syscall. For its first HEADERS_GRACE_MS the stream's events are held and go out with the
-  // answer in one write; a slower call's client sees its stream open, and what was held, at that time.
+  // answer in one write — as a plain JSON body when the answer came alone and the client accepts JSON,
+  // which its client parses without an event-stream reader; a slower call's client sees its stream
+  // open, and what was held, at that time.
   let held: Uint8Array[] | null = sse ? [] : null;
   const release = () => {
     const early = held;
     held = null;
     if (!early || res.writableEnded || res.destroyed) return;
+    head();
     if (early.length) res.write(Buffer.concat(early));
     else if (typeof res.flushHeaders === 'function') res.flushHeaders();
   };
-  const grace = sse ? setTimeout(release, HEADERS_GRACE_MS) : null;
+  const grace = sse ? setTimeout(release, options.holdMs ?? HEADERS_GRACE_MS) : null;
   grace?.unref();
   if (!response.body) {
     if (grace) clearTimeout(grace);
+    head();
     res.end();
     return { status: response.status, kind: 'answered', observed: null };
   }
@@ -141,10 +170,12 @@ async function pump(
   res.once('close', onClose);
   try {
     for (;;) {
-      const step = await Promise.race([reader.read(), timeout]);
+      // Tool calls and streams have no timeout: no race (and no promise for it) per chunk.
+      const step = options.timeoutMs === null ? await reader.read() : await Promise.race([reader.read(), timeout]);
       if (step === 'timeout' || timedOut()) {
         reader.cancel().catch(() => undefined);
         release();
+        head();
         if (sse && !res.writableEnded) res.write(`event: message\ndata: ${JSON.stringify(timeoutError())}\n\n`);
         res.end();
         return { status: response.status, kind: 'timeout' };
@@ -154,10 +185,16 @@ async function pump(
       if (sse && observer?.observed) {
         // The answer to this request ends a POST's stream: it goes with what was held and the end.
         if (grace) clearTimeout(grace);
-        const early = held ?? [];
+        const early = held;
         held = null;
         reader.cancel().catch(() => undefined);
-        res.end(early.length ? Buffer.concat([...early, step.value]) : step.value);
+        if (early && !headed && options.jsonAnswer && response.status === 200 && observer.soleAnswer !== null) {
+          res.writeHead(200, jsonHeaders(headers, observer.soleAnswer));
+          res.end(observer.soleAnswer);
+        } else {
+          head();
+          res.end(early?.length ? Buffer.concat([...early, step.value]) : step.value);
+        }
         return { status: response.status, kind: 'answered', observed: observer.observed };
       }
       if (held) {
@@ -177,6 +214,7 @@ async function pump(
   observer?.end();
   const observed = observer?.observed ?? null;
   if (clientGone || res.destroyed) return { status: response.status, kind: 'disconnected', observed };
+  head();
   res.end();
   return { status: response.status, kind: 'answered', observed };
 }

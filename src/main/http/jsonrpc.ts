@@ -1,7 +1,9 @@
 // JSON-RPC framing shared by /mcp and the stdio transports: what counts as one acceptable message, and
-// the error answer for everything else. Validation uses the SDK's own schema, so whatever passes here is
-// never silently dropped by the SDK afterwards — every malformed request that names an id gets an answer.
+// the error answer for everything else. Validation is the SDK's own schema (or plain-message.ts, which takes
+// only what that schema takes unchanged), so whatever passes here is never silently dropped by the SDK
+// afterwards — every malformed request that names an id gets an answer.
 import { parseJSONRPCMessage, type JSONRPCMessage } from '@modelcontextprotocol/server';
+import { plainMessage } from './plain-message';
 
 export type JsonRpcId = string | number;
 
@@ -53,7 +55,7 @@ export function classifyParsed(parsed: unknown): Classified {
   }
   let message: JSONRPCMessage;
   try {
-    message = parseJSONRPCMessage(parsed);
+    message = plainMessage(parsed) ?? parseJSONRPCMessage(parsed);
   } catch {
     return { ok: false, error: jsonRpcError(echoableId(parsed), INVALID_REQUEST, 'Invalid Request: not a valid JSON-RPC 2.0 message') };
   }

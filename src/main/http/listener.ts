@@ -49,7 +49,7 @@ export interface HttpGatewayOptions {
   listedInputSchema?(project: string | null, clientName: string | null, name: string): Record<string, unknown> | null;
   log(line: string): void;
   /** Knobs for tests and embedders; the CLI uses the defaults. */
-  tuning?: { jwks?: Partial<Omit<JwksCacheOptions, 'url'>>; sessionIdleMs?: number };
+  tuning?: { jwks?: Partial<Omit<JwksCacheOptions, 'url'>>; sessionIdleMs?: number; answerHoldMs?: number };
 }
 
 export interface HttpGateway {
@@ -102,7 +102,7 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Htt
   });
   // A stateless client hears of list changes only on its listen streams (the SDK's router serves them).
   const stopListChanges = options.onListChanged?.((kind) => (kind === 'prompts' ? modern.notify.promptsChanged() : modern.notify.resourcesChanged()));
-  const endpoint = createMcpEndpoint({ sessions, modern, listedInputSchema: options.listedInputSchema, maxBodyBytes: settings.maxBodyBytes, requestTimeoutMs: settings.requestTimeoutMs, metrics, audit });
+  const endpoint = createMcpEndpoint({ sessions, modern, listedInputSchema: options.listedInputSchema, maxBodyBytes: settings.maxBodyBytes, requestTimeoutMs: settings.requestTimeoutMs, metrics, audit, answerHoldMs: options.tuning?.answerHoldMs });
   const gate: GateOptions = {
     originPolicy: buildOriginPolicy(boundPort, { publicUrls: [...auth.publicUrls, ...(settings.publicUrl ? [settings.publicUrl] : [])], allowedOrigins: settings.allowedOrigins }),
     rateLimiter: new RateLimiter(settings.rateLimitPerMinute),

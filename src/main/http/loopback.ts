@@ -30,8 +30,28 @@ export function normalizeHostHeader(hostHeader: string | undefined): { host: str
   return { host: url.host, hostname: url.hostname, port: url.port === '' ? 80 : Number(url.port) };
 }
 
+/**
+ * Verdicts on Host values already seen, per policy (a policy is never changed, only replaced). A client
+ * sends the same Host on every request, so the URL parse runs once per value instead of per request;
+ * bounded, so a stream of made-up Hosts cannot grow it.
+ */
+const HOST_VERDICTS_MAX = 64;
+const hostVerdicts = new WeakMap<OriginPolicy, Map<string, boolean>>();
+
 /** Check 1: the Host header names this gateway (loopback on the bound port, or a configured name). */
 export function hostAllowed(hostHeader: string | undefined, policy: OriginPolicy): boolean {
+  if (hostHeader === undefined) return false;
+  const seen = hostVerdicts.get(policy) ?? new Map<string, boolean>();
+  const known = seen.get(hostHeader);
+  if (known !== undefined) return known;
+  const verdict = judgeHost(hostHeader, policy);
+  if (!seen.size) hostVerdicts.set(policy, seen);
+  if (seen.size >= HOST_VERDICTS_MAX) seen.clear();
+  seen.set(hostHeader, verdict);
+  return verdict;
+}
+
+function judgeHost(hostHeader: string, policy: OriginPolicy): boolean {
   const parsed = normalizeHostHeader(hostHeader);
   if (!parsed) return false;
   if (isLoopbackHost(parsed.hostname) && parsed.port === policy.port) return true;

@@ -3,10 +3,12 @@
 // to the SDK's stateless handler with a fresh server each; everything else is the handshake era, served
 // by per-session servers (sessions.ts). Every request is timed, counted and audited on its way out.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isInitializeRequest, isJsonContentType, isLegacyRequest, type AuthInfo, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { isInitializeRequest, isJsonContentType, type AuthInfo, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { AuditRing } from '../logs/audit-ring';
 import { principalKey, type Principal } from './auth/types';
+import { acceptsJson } from './accept';
 import { readBody } from './body';
+import { isLegacyPost } from './era';
 import { runExchange, type ExchangeEnd } from './exchange';
 import { classifyText, INVALID_REQUEST, TRANSPORT_REFUSED, type InboundMessage } from './jsonrpc';
 import type { Metrics } from './metrics';
@@ -25,6 +27,8 @@ export interface McpEndpointOptions {
   requestTimeoutMs: number;
   metrics: Metrics;
   audit: AuditRing;
+  /** How long a new SSE answer stream is held back (exchange.ts); tests widen it. */
+  answerHoldMs?: number;
   /** A tool's input schema as a stateless client sees it listed (param-headers.ts); absent: no check. */
   listedInputSchema?(project: string | null, clientName: string | null, name: string): Record<string, unknown> | null;
 }
@@ -56,10 +60,11 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
   const timeoutFor = (inbound: InboundMessage | null) =>
     inbound === null || inbound.kind !== 'request' || EXEMPT_METHODS.has(inbound.method ?? '') ? null : options.requestTimeoutMs;
 
-  async function inSession(req: IncomingMessage, res: ServerResponse, caller: Caller, session: Session, inbound: InboundMessage | null, body?: string) {
-    const controller = new AbortController();
-    const webRequest = toWebRequest(req, body, controller.signal);
-    const parsedBody: unknown = body === undefined ? undefined : inbound?.message;
+  async function inSession(req: IncomingMessage, res: ServerResponse, caller: Caller, session: Session, inbound: InboundMessage | null, hasBody = false) {
+    // The transport gets the parsed message, so the web Request carries headers only; and nothing aborts
+    // it (a handshake-era disconnect is not a cancellation), so it has no signal either.
+    const webRequest = toWebRequest(req);
+    const parsedBody: unknown = hasBody ? inbound?.message : undefined;
     const kind = req.method === 'GET' ? 'stream' : 'request';
     sessions.begin(session, kind);
     let end: ExchangeEnd;
@@ -67,6 +72,8 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
       end = await runExchange(res, () => session.transport.handleRequest(webRequest, { parsedBody, authInfo: authInfoOf(caller.principal) }), {
         requestId: inbound?.kind === 'request' ? inbound.id : null,
         timeoutMs: req.method === 'GET' ? null : timeoutFor(inbound),
+        jsonAnswer: acceptsJson(headerValue(req, 'accept')),
+        holdMs: options.answerHoldMs,
         // A handshake-era disconnect is not a cancellation; a timeout is, delivered as the client would.
         cancel: () => {
           if (inbound?.kind === 'request' && inbound.id !== null) {
@@ -96,6 +103,8 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
       end = await runExchange(res, () => options.modern.fetch(webRequest, { parsedBody: inbound.message, authInfo: authInfoOf(caller.principal, caller.project ?? null) }), {
         requestId: inbound.kind === 'request' ? inbound.id : null,
         timeoutMs: timeoutFor(inbound),
+        jsonAnswer: acceptsJson(headerValue(req, 'accept')),
+        holdMs: options.answerHoldMs,
         cancel: () => controller.abort(),
       });
     } finally {
@@ -131,15 +140,19 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
     const classified = classifyText(text);
     if (!classified.ok) return sendJson(res, 400, classified.error);
     const { inbound } = classified;
-    const probe = toWebRequest(req, text, new AbortController().signal);
-    if (!(await isLegacyRequest(probe, inbound.message, { maxRequestBodySize: options.maxBodyBytes }))) {
-      return stateless(req, res, caller, inbound, text);
-    }
+    // The era, decided as the SDK's isLegacyRequest does for a parsed body, from the three headers it
+    // reads — without building a web Request (and cloning its body) just to ask (era.ts).
+    const legacy = isLegacyPost(inbound, {
+      protocolVersion: headerValue(req, 'mcp-protocol-version'),
+      method: headerValue(req, 'mcp-method'),
+      name: headerValue(req, 'mcp-name'),
+    });
+    if (!legacy) return stateless(req, res, caller, inbound, text);
     const sessionId = headerValue(req, 'mcp-session-id');
     if (sessionId !== undefined) {
       const session = sessions.lookup(sessionId, caller.principal);
       if (!session) return sendRpcError(res, 404, inbound.id, -32001, 'Session not found: initialize a new session');
-      return inSession(req, res, caller, session, inbound, text);
+      return inSession(req, res, caller, session, inbound, true);
     }
     if (inbound.kind === 'request' && inbound.method === 'initialize') {
       if (!isInitializeRequest(inbound.message)) {
@@ -156,7 +169,7 @@ export function createMcpEndpoint(options: McpEndpointOptions) {
         return sendRpcError(res, 503, inbound.id, TRANSPORT_REFUSED, 'Too many open sessions with work in flight; retry later', { 'retry-after': '30' });
       }
       try {
-        await inSession(req, res, caller, prepared.session, inbound, text);
+        await inSession(req, res, caller, prepared.session, inbound, true);
       } finally {
         if (!prepared.adopted()) await sessions.discard(prepared.session);
       }

@@ -25,9 +25,11 @@ export function sendText(res: ServerResponse, status: number, text: string, cont
 
 /**
  * The web Request for an already validated and fully read Node request. The body is passed as the
- * text that was read (framing headers dropped: they described the wire, not this body).
+ * text that was read (framing headers dropped: they described the wire, not this body). A handler given
+ * the parsed body never reads it, and a signal nobody aborts costs an AbortSignal per request, so
+ * both are optional (the handshake-era path passes neither).
  */
-export function toWebRequest(req: IncomingMessage, body: string | undefined, signal: AbortSignal): Request {
+export function toWebRequest(req: IncomingMessage, body?: string, signal?: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(':')) continue;
@@ -45,7 +47,7 @@ export function toWebRequest(req: IncomingMessage, body: string | undefined, sig
   return new Request(`http://${host}${req.url ?? '/'}`, {
     method: req.method ?? 'GET',
     headers,
-    signal,
+    ...(signal && { signal }),
     ...(body !== undefined && { body }),
   });
 }

@@ -37,7 +37,14 @@ export class ResponseObserver {
   private buffer = '';
   private gaveUp = false;
   private readonly decoder = new TextDecoder();
+  /** Events with data seen before the answer (progress, log lines, requests to the client). */
+  private dataEvents = 0;
   observed: Observed | null = null;
+  /**
+   * In an SSE stream, the answer's JSON exactly as the server wrote it, when it is the stream's first
+   * event with data and the last complete one seen: then it can go out as a plain JSON body instead.
+   */
+  soleAnswer: string | null = null;
 
   constructor(
     private readonly id: JsonRpcId,
@@ -68,17 +75,19 @@ export class ResponseObserver {
   }
 
   private scanEvents(): void {
-    const normalized = this.buffer.replace(/\r\n?/g, '\n');
+    // Servers write plain \n; only a stream that uses \r is normalised (a copy of the buffer per chunk).
+    const normalized = this.buffer.includes('\r') ? this.buffer.replace(/\r\n?/g, '\n') : this.buffer;
     const events = normalized.split('\n\n');
     this.buffer = events.pop() ?? '';
-    for (const event of events) {
-      const data = event
-        .split('\n')
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(5).replace(/^ /, ''))
-        .join('\n');
-      if (data) this.consider(data);
-      if (this.observed) return;
+    for (let i = 0; i < events.length; i++) {
+      const data = dataOf(events[i] ?? '');
+      if (!data) continue;
+      this.consider(data);
+      if (this.observed) {
+        if (this.dataEvents === 0 && i === events.length - 1 && this.buffer === '') this.soleAnswer = data;
+        return;
+      }
+      this.dataEvents += 1;
     }
   }
 
@@ -89,4 +98,16 @@ export class ResponseObserver {
       // Not JSON (a keep-alive, a priming event): not the answer.
     }
   }
+}
+
+/** The data of one SSE event: its `data:` lines joined by newlines ('' for a priming event or a comment). */
+function dataOf(event: string): string {
+  if (!event.includes('data:')) return '';
+  let data: string | null = null;
+  for (const line of event.split('\n')) {
+    if (!line.startsWith('data:')) continue;
+    const value = line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5);
+    data = data === null ? value : `${data}\n${value}`;
+  }
+  return data ?? '';
 }

@@ -80,17 +80,21 @@ export function createAuditRing(capacity = AUDIT_RING_SIZE, options: AuditRingOp
   const sinks = [options.onRecord, options.persistIn === undefined ? undefined : auditFileSink(auditLogPath(options.persistIn))];
   return {
     record(input) {
-      const { startedAt, error, trace_present, correlation, ...rest } = input;
       const pipeline = options.redact ?? ((text: string) => text);
+      // Built field by field (no rest/spread copies): this runs once per audited call, on the invoke path.
       const event: AuditEvent = {
-        ...rest,
-        ts: new Date(startedAt).toISOString(),
-        error: error ? pipeline(error) : null,
-        method: pipeline(rest.method),
-        tool: rest.tool === null ? null : pipeline(rest.tool),
-        server: rest.server === null ? null : pipeline(rest.server),
-        trace_present: trace_present ?? false,
-        correlation: correlation ?? null,
+        session_id: input.session_id,
+        principal: input.principal,
+        method: pipeline(input.method),
+        tool: input.tool === null ? null : pipeline(input.tool),
+        server: input.server === null ? null : pipeline(input.server),
+        outcome: input.outcome,
+        latency_ms: input.latency_ms,
+        auth_state: input.auth_state,
+        ts: new Date(input.startedAt).toISOString(),
+        error: input.error ? pipeline(input.error) : null,
+        trace_present: input.trace_present ?? false,
+        correlation: input.correlation ?? null,
       };
       if (ring.length < capacity) ring.push(event);
       else ring[next] = event;

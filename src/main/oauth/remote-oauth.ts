@@ -53,10 +53,20 @@ export interface SignOutResult {
   revocation_note: string | null;
 }
 
+/**
+ * A sign-in began (a settled session: a refresh sufficed, no browser step) or a sign-out ended one. Every
+ * sign-in of this process passes here, whoever started it (the panel, an agent's gateway.auth_connect),
+ * so one listener sees them all. The session carries no token.
+ */
+export type OAuthChange =
+  | { kind: 'sign_in'; definition: RemoteServerDefinition; session: SignInSession }
+  | { kind: 'signed_out'; definition: RemoteServerDefinition };
+
 export class RemoteOAuth {
   private readonly records: TokenRecords;
   private readonly states = new Map<string, ServerOAuthState>();
   private readonly signIns = new Map<string, SignInSession>();
+  private readonly listeners = new Set<(change: OAuthChange) => void>();
   private readonly fetchFn: FetchLike;
 
   constructor(private readonly options: RemoteOAuthOptions) {
@@ -76,6 +86,23 @@ export class RemoteOAuth {
       this.states.set(key, state);
     }
     return state;
+  }
+
+  /** Tells `listener` of every sign-in started and every sign-out; returns the way to stop. */
+  onChange(listener: (change: OAuthChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  private tell(change: OAuthChange): void {
+    // A listener's failure is its own: the sign-in goes on (the agent still gets its URL).
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch {
+        // ignored: see above
+      }
+    }
   }
 
   /** The transport's token source for one connection. */
@@ -109,6 +136,7 @@ export class RemoteOAuth {
       timeoutMs: this.options.signInTimeoutMs ?? SIGN_IN_TIMEOUT_MS,
     });
     this.signIns.set(key, session);
+    this.tell({ kind: 'sign_in', definition, session });
     void session.done.then(() => {
       // Kept a moment after it settles so a caller asking "is it done?" reads the outcome once.
       if (this.signIns.get(key) === session) setTimeout(() => this.signIns.get(key) === session && this.signIns.delete(key), 60_000).unref();
@@ -141,6 +169,7 @@ export class RemoteOAuth {
     const result: SignOutResult = { server: definition.name, was_signed_in: record !== null, revoked: [], revocation_note: null };
     if (!record) {
       await state.deleteTokens();
+      this.tell({ kind: 'signed_out', definition });
       return result;
     }
     try {
@@ -167,6 +196,7 @@ export class RemoteOAuth {
     await state.deleteTokens();
     state.problem = null;
     state.issuedAfterRefusal.clear();
+    this.tell({ kind: 'signed_out', definition });
     return result;
   }
 }

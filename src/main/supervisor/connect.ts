@@ -20,6 +20,7 @@ import { BoundedSSEClientTransport } from './bounded-sse';
 import type { LogRing } from './log-ring';
 import { killServerTree, spawnServer, type SpawnedServer } from './stdio-process';
 import { ChildStdioTransport } from './stdio-transport';
+import { DirectCalls } from './direct-call';
 import { cutAtBoundary } from '../common/cut-text';
 import { gatehouseRun, withGatehouseCommand } from '../common/gatehouse-command';
 import { handshakeTimedOut } from './package-runner';
@@ -37,6 +38,8 @@ export interface Connection {
   /** True once the connection has closed, whenever that happened (even during start-up). */
   isClosed(): boolean;
   onClose(listener: () => void): void;
+  /** tools/call written by Gatehouse itself on a stdio pipe (direct-call.ts); null for remote servers. */
+  directCalls: DirectCalls | null;
 }
 
 /** Resolves `${NAME}` references: values found, names found nowhere, and why (e.g. keychain unavailable). */
@@ -93,7 +96,8 @@ export async function openConnection(definition: ServerDefinition, options: Conn
     closed = true;
     for (const listener of listeners) listener();
   };
-  return { client, process, transport, unansweredAtClose, isClosed: () => closed, onClose: (listener) => listeners.push(listener) };
+  const directCalls = stdio ? new DirectCalls(stdio) : null;
+  return { client, process, transport, unansweredAtClose, isClosed: () => closed, onClose: (listener) => listeners.push(listener), directCalls };
 }
 
 /**

@@ -197,7 +197,8 @@ export class ServerHandle {
     const client = await this.ensureConnected({ deadline: options.deadline });
     try {
       const definition = options.definition ?? this.catalog.tools.find((tool) => tool.name === name);
-      const withCeiling = { ...options, definition, ceilingMs: options.ceilingMs ?? this.options.requestCeilingMs };
+      const direct = this.connection?.client === client ? this.connection.directCalls : null;
+      const withCeiling = { ...options, definition, direct, ceilingMs: options.ceilingMs ?? this.options.requestCeilingMs };
       return await runToolCall(client, this.options.pending, this.name, name, args, withCeiling, (ms) => this.latency.record(ms));
     } catch (error) {
       // The connection this call used died under it: say so (E205), whatever shape the SDK's error has.

@@ -15,6 +15,12 @@ export class ChildStdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
+  /**
+   * Sees each message from the child before the SDK client does, in the same order; returns true for one
+   * it consumed (direct-call.ts: the answers and progress of calls Gatehouse wrote itself).
+   */
+  intercept?: (message: Record<string, unknown>) => boolean;
+  private readonly endListeners: (() => void)[] = [];
 
   private readonly partial = new PartialLine();
   private discarding: { scanner: LineIdScanner; bytes: number } | null = null;
@@ -53,6 +59,11 @@ export class ChildStdioTransport implements Transport {
     this.finish();
   }
 
+  /** Called once when the connection ends, after the SDK client was told. */
+  onEnd(listener: () => void): void {
+    this.endListeners.push(listener);
+  }
+
   /** How many requests were still unanswered when the connection ended. */
   get unansweredAtClose(): number {
     return this.outstandingAtClose;
@@ -65,6 +76,7 @@ export class ChildStdioTransport implements Transport {
     this.outstanding.clear();
     this.partial.clear();
     this.onclose?.();
+    for (const listener of this.endListeners) listener();
   }
 
   private onData(chunk: Buffer): void {
@@ -107,16 +119,25 @@ export class ChildStdioTransport implements Transport {
     }
     const line = this.partial.finish().toString('utf8').trim();
     if (!line) return;
-    let message: JSONRPCMessage;
+    let parsed: unknown;
     try {
-      message = parseJSONRPCMessage(JSON.parse(line));
+      parsed = JSON.parse(line);
     } catch {
-      // Servers sometimes print logs to stdout; that is their bug, not a reason to drop the connection.
-      this.onerror?.(new Error(`ignored a stdout line that is not JSON-RPC: ${line.slice(0, 120)}`));
+      this.notJsonRpc(line);
       return;
     }
-    if ('id' in message && !('method' in message) && message.id !== undefined) this.outstanding.delete(message.id);
-    this.deliver(message);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      this.notJsonRpc(line);
+      return;
+    }
+    const raw = parsed as Record<string, unknown>;
+    if (raw.id !== undefined && !('method' in raw)) this.outstanding.delete(raw.id as string | number);
+    this.deliver(raw, line);
+  }
+
+  /** Servers sometimes print logs to stdout; that is their bug, not a reason to drop the connection. */
+  private notJsonRpc(line: string): void {
+    this.onerror?.(new Error(`ignored a stdout line that is not JSON-RPC: ${line.slice(0, 120)}`));
   }
 
   private delivery: Promise<void> = Promise.resolve();
@@ -125,10 +146,21 @@ export class ChildStdioTransport implements Transport {
    * The SDK handles a notification one microtask later than a response. When one stdout chunk holds a
    * call's last progress notifications and then its result, delivering them back to back would let the
    * result retire the progress handler first and drop the progress. Each message waits for the one
-   * before it.
+   * before it — the intercepted ones too, so a call's log lines still reach its client before its answer.
+   * Only what goes on to the SDK is checked against its message schema.
    */
-  private deliver(message: JSONRPCMessage): void {
-    this.delivery = this.delivery.then(() => this.onmessage?.(message));
+  private deliver(raw: Record<string, unknown>, line?: string): void {
+    this.delivery = this.delivery.then(() => {
+      if (this.intercept?.(raw)) return;
+      let message: JSONRPCMessage;
+      try {
+        message = parseJSONRPCMessage(raw);
+      } catch {
+        this.notJsonRpc(line ?? JSON.stringify(raw));
+        return;
+      }
+      this.onmessage?.(message);
+    });
   }
 
   /** Answers the request the oversized line belonged to with an error, so only that call fails. */

@@ -7,6 +7,7 @@ import { CLIENT_CAPABILITIES_META_KEY, isInputRequiredResult, LOG_LEVEL_META_KEY
 import { GatewayError } from '../common/errors';
 import { remainingMs, type CallerDeadline } from './caller-deadline';
 import type { ClientChannel, ClientRequest } from './client-channel';
+import type { DirectCalls } from './direct-call';
 import { IdleWatch } from './idle-watch';
 import { CallCancelled, type PendingCall, type PendingCalls } from './pending-calls';
 
@@ -40,6 +41,8 @@ export interface ToolCallOptions {
   definition?: Tool;
   /** The client session this call serves: the server's requests and log lines while serving it go there. */
   channel?: ClientChannel;
+  /** The connection's own tools/call writer (stdio): used while the server speaks a classic revision. */
+  direct?: DirectCalls | null;
 }
 
 /**
@@ -127,6 +130,16 @@ export async function runToolCall(
   options.signal?.addEventListener('abort', onCallerAbort, { once: true });
   const started = performance.now();
   try {
+    const onprogress = (progress: { progress: number; total?: number; message?: string }) => {
+      pending.touch(call.id, progress);
+      idle.activity();
+      options.onProgress?.(progress);
+    };
+    const modern = client.getProtocolEra() === 'modern';
+    // A classic-revision stdio server: one request, one answer, relayed as sent (direct-call.ts says why).
+    if (!modern && options.direct) {
+      return await options.direct.call({ name: tool, arguments: args, ...metaParam(options.meta) }, { signal: call.controller.signal, onprogress });
+    }
     // Aborting the signal makes the SDK send notifications/cancelled downstream. callTool (not a raw
     // request) so a 2026-07-28 server gets the Mcp-Param-* headers its tool declares.
     const send = (params: CallParams) =>
@@ -136,14 +149,10 @@ export async function runToolCall(
         timeout: ceilingMs + SDK_TIMEOUT_MARGIN_MS,
         // A 2026-07-28 server asking for input answers input_required: relayed below, to this call's client.
         allowInputRequired: true,
-        onprogress: (progress) => {
-          pending.touch(call.id, progress);
-          idle.activity();
-          options.onProgress?.(progress);
-        },
+        onprogress,
       }) as Promise<CallToolResult | InputRequiredResult>;
     const params: CallParams = { name: tool, arguments: args, ...callMeta(client, server, options) };
-    const initial = client.getProtocolEra() === 'modern' ? options.channel?.initialResponses : undefined;
+    const initial = modern ? options.channel?.initialResponses : undefined;
     let result = await send(initial ? { ...params, inputResponses: initial } : params);
     for (let round = 1; isInputRequiredResult(result); round++) {
       if (round > MAX_INPUT_ROUNDS) throw tooManyRounds(options.toolId);

@@ -1,14 +1,28 @@
 import type { ConfinementProfileEdit } from '../../shared/confinement-edit';
 import { Field } from '../ui/Field';
 
-/** The form's own copy of a profile: the ports as typed, so a half-typed list is not lost. */
-export interface ConfinementDraft extends Omit<ConfinementProfileEdit, 'loopbackPorts'> {
-  ports: string;
+type Grant = ConfinementProfileEdit['grants'][number];
+
+/**
+ * A granted-path row of the form, with a key of its own made when the row is: its path is being typed (a
+ * key from it would remount the input at every keystroke) and its position moves when a row above goes.
+ */
+export interface GrantRow extends Grant {
+  key: string;
 }
 
+/** The form's own copy of a profile: the ports as typed, so a half-typed list is not lost. */
+export interface ConfinementDraft extends Omit<ConfinementProfileEdit, 'loopbackPorts' | 'grants'> {
+  ports: string;
+  grants: GrantRow[];
+}
+
+let rows = 0;
+const grantRow = (grant: Grant): GrantRow => ({ ...grant, key: `grant-${++rows}` });
+
 export function draftOf(profile: ConfinementProfileEdit): ConfinementDraft {
-  const { loopbackPorts, ...rest } = profile;
-  return { ...rest, ports: loopbackPorts.join(', ') };
+  const { loopbackPorts, grants, ...rest } = profile;
+  return { ...rest, grants: grants.map(grantRow), ports: loopbackPorts.join(', ') };
 }
 
 /** The profile a draft stands for, or what is wrong with its ports (main checks the range and repeats, as a reload does). */
@@ -16,8 +30,9 @@ export function profileOf(draft: ConfinementDraft): { profile: ConfinementProfil
   const words = draft.network === 'loopback' ? draft.ports.split(/[\s,]+/).filter(Boolean) : [];
   const bad = words.find((word) => !/^\d{1,5}$/.test(word));
   if (bad !== undefined) return { problem: `"${bad}" is not a port number; list the host ports as numbers, e.g. 5432, 8080` };
-  const { ports: _ports, ...rest } = draft;
-  return { profile: { ...rest, loopbackPorts: words.map(Number), grants: draft.grants.filter((g) => g.path.trim() !== '') } };
+  const { ports: _ports, grants, ...rest } = draft;
+  const granted = grants.filter((g) => g.path.trim() !== '').map(({ key: _key, ...grant }) => grant);
+  return { profile: { ...rest, loopbackPorts: words.map(Number), grants: granted } };
 }
 
 /**
@@ -55,8 +70,7 @@ export function ConfinementForm({ name, draft, onChange }: { name: string; draft
         <legend className="field-label">Granted paths</legend>
         {draft.grants.length === 0 && <p className="muted-note">None: it sees only what its profile shows.</p>}
         {draft.grants.map((grant, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a row is its position; a path being typed is no key.
-          <div className="confinement-grant field" key={index}>
+          <div className="confinement-grant field" key={grant.key}>
             <input aria-label={`Granted path ${index + 1}`} className="mono" value={grant.path} placeholder="/absolute/path" onChange={(e) => setGrant(index, { path: e.target.value })} />
             <select aria-label={`Access to granted path ${index + 1}`} value={grant.access} onChange={(e) => setGrant(index, { access: e.target.value as 'ro' | 'rw' })}>
               <option value="ro">read-only</option>
@@ -67,7 +81,7 @@ export function ConfinementForm({ name, draft, onChange }: { name: string; draft
             </button>
           </div>
         ))}
-        <button type="button" className="btn btn-auto btn-small" onClick={() => set({ grants: [...draft.grants, { path: '', access: 'ro' }] })}>
+        <button type="button" className="btn btn-auto btn-small" onClick={() => set({ grants: [...draft.grants, grantRow({ path: '', access: 'ro' })] })}>
           Add a path
         </button>
       </fieldset>

@@ -4,12 +4,8 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../helpers/core';
 import { callMeta } from '../../helpers/meta';
-import { connectClient, firstMessage, INITIALIZE, JSON_HEADERS, openSession, raw, startGateway, type Running } from './support';
+import { connectClient, firstMessage, INITIALIZE, JSON_HEADERS, MODERN_META, openSession, postModern, raw, startGateway, type Running } from './support';
 
-const MODERN_META = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientCapabilities': {},
-};
 // Other owners add meta-tools; what matters here is that both eras list the same gateway.* surface.
 const CORE_TOOLS = ['gateway.catalog_search', 'gateway.describe', 'gateway.health', 'gateway.invoke'];
 let handshakeTools: string[] = [];
@@ -66,12 +62,7 @@ describe('both eras on one endpoint', () => {
 
   it('answers server/discover and refuses a stateless request whose headers disagree with the body', async () => {
     const port = gw.http.port;
-    const discover = await raw({
-      port,
-      method: 'POST',
-      headers: { ...JSON_HEADERS, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 'd', method: 'server/discover', params: { _meta: MODERN_META } }),
-    });
+    const discover = await postModern(port, 'server/discover', 'd');
     expect(discover.status).toBe(200);
     expect(firstMessage(discover)).toMatchObject({ id: 'd', result: { supportedVersions: expect.arrayContaining(['2026-07-28']) } });
     const mismatch = await raw({

@@ -68,7 +68,13 @@ describe('SSE resumption', () => {
     const port = gw.http.port;
     const sessionId = await openSession(port);
     const headers = { ...JSON_HEADERS, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' };
-    const call = { jsonrpc: '2.0', id: 'retry-1', method: 'tools/call', params: { name: 'gateway.list_servers', arguments: {} } };
+    // A call that streams: a quick answer that comes alone goes out as plain JSON, with no stream to resume.
+    const call = {
+      jsonrpc: '2.0',
+      id: 'retry-1',
+      method: 'tools/call',
+      params: { name: 'gateway.invoke', arguments: { tool_id: 'everything::trigger-long-running-operation', arguments: { duration: 1, steps: 2 } }, _meta: { progressToken: 'p2' } },
+    };
     const priming = await postUntil(port, headers, JSON.stringify(call), firstEvent);
     expect(priming).toMatch(/^id: \S+$/m);
     expect(priming).toMatch(/^retry: \d+$/m);

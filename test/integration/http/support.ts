@@ -147,6 +147,22 @@ export async function openSession(port: number, headers: Record<string, string> 
   return id;
 }
 
+/** The per-request envelope every 2026-07-28 request carries in `params._meta`. */
+export const MODERN_META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+
+/** One stateless-era request (2026-07-28 header, Mcp-Method, the envelope), posted raw. */
+export function postModern(port: number, method: string, id: string | number, params: Record<string, unknown> = {}): Promise<RawResponse> {
+  return raw({
+    port,
+    method: 'POST',
+    headers: { ...JSON_HEADERS, 'mcp-protocol-version': '2026-07-28', 'mcp-method': method },
+    body: JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: MODERN_META } }),
+  });
+}
+
 /** The first JSON-RPC message of a JSON or SSE body. */
 export function firstMessage(res: RawResponse): Record<string, unknown> {
   const text = res.text.trim();

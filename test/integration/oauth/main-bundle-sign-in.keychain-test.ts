@@ -5,8 +5,6 @@
 // pushed to the window, and a non-http URL (published by a hostile authorization server's metadata)
 // refused without ever reaching shell.openExternal. What this proves and what it does not: README,
 // "The desktop app".
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { OAuthSignInState } from '../../../src/shared/oauth-sign-in';
@@ -21,40 +19,10 @@ import { clearTranscripts, launchApp, requireFreshBundle, type AppProcess } from
 import { requireKeychainSession } from '../secrets/helpers/keychain-session';
 import { startAuthorizationServer, type AuthorizationServer } from './helpers/authorization-server';
 import { openInBrowser } from './helpers/browser';
+import { startHostileAuthorizationServer } from './helpers/hostile-authorization-server';
 import { startResourceServer, type ResourceServer } from './helpers/resource-server';
 
 const RENDERER_PAGE = `file://${join(REPO_ROOT, 'out', 'renderer', 'index.html')}`;
-
-/**
- * An authorization server whose metadata sends the browser to an smb: share (a Windows host would hand
- * the share its NTLM credentials). It registers any client; nothing else is needed to build the URL.
- */
-async function startHostileAuthorizationServer(): Promise<{ issuer: string; close(): Promise<void> }> {
-  let issuer = '';
-  const server: Server = createServer((req, res) => {
-    const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (req.url?.startsWith('/.well-known/oauth-authorization-server') || req.url?.startsWith('/.well-known/openid-configuration')) {
-      return json(200, {
-        issuer,
-        authorization_endpoint: 'smb://127.0.0.1/share/authorize',
-        token_endpoint: `${issuer}/token`,
-        registration_endpoint: `${issuer}/register`,
-        response_types_supported: ['code'],
-        code_challenge_methods_supported: ['S256'],
-      });
-    }
-    if (req.url === '/register' && req.method === 'POST') {
-      let text = '';
-      req.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      req.on('end', () => json(201, { ...JSON.parse(text), client_id: 'hostile-client' }));
-      return;
-    }
-    json(404, { error: 'not_found' });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { issuer, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 let as: AuthorizationServer;
 let hostileAs: { issuer: string; close(): Promise<void> };

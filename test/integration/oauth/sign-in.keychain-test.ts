@@ -30,6 +30,8 @@ let workspace: Workspace;
 let core: CoreUnderTest;
 let records: TokenRecords;
 const answers: string[] = [];
+/** Every oauthChanged the core pushed (the panel's sign-in state), for the agent's sign-ins here too. */
+const signInPushes: { status: string; text: string }[] = [];
 /** Every token value seen in the keychain during the run: none may appear anywhere else. */
 const tokensSeen = new Set<string>();
 
@@ -80,6 +82,7 @@ beforeAll(async () => {
   const env = keychainCoreEnv(workspace.home, 'oauth');
   records = new TokenRecords(createOsKeychain(String(env.GATEHOUSE_KEYCHAIN_SERVICE)));
   core = await startCore(workspace, env);
+  core.gatehouse.events.on('oauthChanged', (state) => signInPushes.push({ status: state.status, text: JSON.stringify(state) }));
 });
 
 afterAll(async () => {
@@ -207,10 +210,13 @@ it('never lets a token reach an answer, a log line, health, the panel pushes, th
     ['snapshots', JSON.stringify(core.snapshots)],
     ['panel health', JSON.stringify(await core.gatehouse.api.listHealth({}))],
     ['panel logs', JSON.stringify(await core.gatehouse.api.listLogs({ limit: 1000 }))],
+    ['panel sign-in pushes', signInPushes.map((push) => push.text).join('\n')],
     ['audit', JSON.stringify(core.gatehouse.audit.getAuditEvents())],
     ...filesUnder(workspace.root).map((file): [string, string] => [file, readFileSync(file, 'latin1')]),
   ];
   for (const [where, text] of surfaces) {
     for (const token of tokensSeen) expect(text.includes(token), `a token appeared in ${where}`).toBe(false);
   }
+  // The agent's sign-ins above were pushed to the panel as they happened (so the check above saw them).
+  expect(signInPushes.map((push) => push.status)).toEqual(expect.arrayContaining(['waiting', 'signed_in', 'signed_out']));
 });

@@ -16,6 +16,17 @@ describe('Host check', () => {
   });
 });
 
+it('judges a Host again under a new policy (verdicts are remembered per policy, never across)', () => {
+  const before = buildOriginPolicy(0, { publicUrls: [], allowedOrigins: [] });
+  const bound = { ...before, port: 3344 };
+  expect(hostAllowed('127.0.0.1:3344', before)).toBe(false);
+  expect(hostAllowed('127.0.0.1:3344', bound)).toBe(true);
+  expect(hostAllowed('127.0.0.1:3344', before)).toBe(false);
+  // Many made-up Hosts later, the verdicts are still right.
+  for (let i = 0; i < 200; i++) expect(hostAllowed(`h${i}.example:3344`, bound)).toBe(false);
+  expect(hostAllowed('127.0.0.1:3344', bound)).toBe(true);
+});
+
 describe('Origin check', () => {
   it('passes absent, loopback, listed and same-origin Origins', () => {
     expect(originAllowed(undefined, '127.0.0.1:3344', policy)).toBe(true);

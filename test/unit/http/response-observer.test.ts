@@ -19,6 +19,22 @@ describe('ResponseObserver', () => {
     }
   });
 
+  it('keeps the answer as the server wrote it only when it is the first event with data and the last one seen', () => {
+    const answer = '{"jsonrpc":"2.0","id":7,"result":{"content":[]}}';
+    const alone = new ResponseObserver(7, true);
+    alone.push(enc('id: 1\nretry: 1000\ndata: \n\n'));
+    alone.push(enc(`event: message\nid: 2\ndata: ${answer}\n\n`));
+    expect(alone.soleAnswer).toBe(answer);
+    const afterProgress = new ResponseObserver(7, true);
+    afterProgress.push(enc(`event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{}}\n\nevent: message\ndata: ${answer}\n\n`));
+    expect(afterProgress.observed).not.toBeNull();
+    expect(afterProgress.soleAnswer).toBeNull();
+    const followed = new ResponseObserver(7, true);
+    followed.push(enc(`event: message\ndata: ${answer}\n\nevent: message\ndata: {}\n\n`));
+    expect(followed.observed).not.toBeNull();
+    expect(followed.soleAnswer).toBeNull();
+  });
+
   it('reads a JSON body at its end, and ignores answers to other ids', () => {
     const o = new ResponseObserver('a', false);
     o.push(enc('{"jsonrpc":"2.0","id":"a","error":{"code":-32601,"message":"Method not found"}}'));

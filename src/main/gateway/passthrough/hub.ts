@@ -3,18 +3,19 @@
 // (sampling, elicitation) and the multi-round-trip calls that carry them in the 2026-07-28 era. One hub
 // per core; each downstream connection is attached when it goes live, each upstream session when it opens.
 import type { Client } from '@modelcontextprotocol/client';
-import { CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY, ProtocolError, type CallToolResult, type ClientCapabilities, type ServerContext, type Server } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, LOG_LEVEL_META_KEY, ProtocolError, type CallToolResult, type ClientCapabilities, type Server } from '@modelcontextprotocol/server';
 import type { LoadedPolicy } from '../../policy';
 import type { ClientChannel } from '../../supervisor/client-channel';
 import type { PendingCalls } from '../../supervisor/pending-calls';
 import type { GatewayContext } from '../meta-tool';
-import { InputFlows, type Attachment, type InputFlow, type Served } from './input-flow';
+import { InputFlows, type Attachment, type Served } from './input-flow';
 import { isLogLevel, type LogLevel, type LogLine } from './log-levels';
 import { LogRouter, type LogListener } from './logging';
 import { SessionExposure } from './exposure';
 import { attachRelays } from './relays';
 import { Subscriptions, type Subscriber } from './subscriptions';
-import { upstreamChannel } from './upstream-channel';
+import { upstreamChannel, type Asker } from './upstream-channel';
+import type { UpstreamRequest } from './upstream-request';
 
 const INVALID_PARAMS = -32602;
 /** A relayed URL elicitation's completion notice is routed back for this long. */
@@ -67,16 +68,12 @@ export class SessionLink implements LogListener, Subscriber {
    * The channel of one tools/call that relays: the downstream call asks this client through it. In the
    * 2025 era the question is a request related to the call; in the 2026 era the call's flow carries it.
    */
-  attachment(ctx: ServerContext, progressToken: string | number | undefined): Attachment {
-    const modern = ctx.mcpReq.envelope !== undefined;
+  attachment(upstream: UpstreamRequest, progressToken: string | number | undefined): Attachment {
     return {
-      signal: ctx.mcpReq.signal,
+      signal: upstream.signal,
       progressToken,
-      notify: (notification) => ctx.mcpReq.notify(notification),
-      ...(!modern && {
-        push: (request, signal) =>
-          ctx.mcpReq.send({ method: request.method as 'sampling/createMessage', params: request.params }, { signal, timeout: ASK_TIMEOUT_MS }) as Promise<Record<string, unknown>>,
-      }),
+      notify: (notification) => upstream.notify(notification),
+      ...(upstream.envelope === undefined && { push: (request, signal) => upstream.ask(request, { signal, timeout: ASK_TIMEOUT_MS }) }),
     };
   }
 
@@ -86,15 +83,16 @@ export class SessionLink implements LogListener, Subscriber {
    * within the request. A 2026-07-28 request is answered `input_required` while the call keeps running
    * (parked), and the client's retry with the same requestState picks it up (input-flow.ts).
    */
-  async serveCall(ctx: ServerContext, tool: string, progressToken: string | number | undefined, start: (served: ServedCall) => Promise<CallToolResult>): Promise<Served> {
+  async serveCall(upstream: UpstreamRequest, tool: string, progressToken: string | number | undefined, start: (served: ServedCall) => Promise<CallToolResult>): Promise<Served> {
     const owner = this.gateway.session.sessionId;
-    const attachment = this.attachment(ctx, progressToken);
-    const state = ctx.mcpReq.requestState();
-    if (ctx.mcpReq.envelope !== undefined && typeof state === 'string') {
-      return this.hub.flows.resume(state, owner, tool).serve(attachment, null, ctx.mcpReq.inputResponses);
+    const attachment = this.attachment(upstream, progressToken);
+    if (upstream.envelope === undefined) return this.serveClassic(upstream, attachment, start);
+    const state = upstream.requestState();
+    if (upstream.envelope !== undefined && typeof state === 'string') {
+      return this.hub.flows.resume(state, owner, tool).serve(attachment, null, upstream.inputResponses);
     }
     const flow = this.hub.flows.begin(owner, tool);
-    const channel = this.channel(flow, ctx);
+    const channel = this.channel(flow, upstream);
     // Progress goes to whichever upstream request serves the call now (2026-07-28: each retry is a new one).
     const sendProgress = async (progress: { progress: number; total?: number; message?: string }) => {
       const current = flow.attachment;
@@ -104,13 +102,36 @@ export class SessionLink implements LogListener, Subscriber {
     return flow.serve(attachment, () => start({ channel, signal: flow.controller.signal, sendProgress }));
   }
 
+  /**
+   * A 2025-era call asks its client within the request and never parks, so it needs no InputFlow: its
+   * questions go straight to the client, and it is cancelled with the request (issue 15: the flow's
+   * controller, listener and races were a measurable share of the invoke path).
+   */
+  private serveClassic(upstream: UpstreamRequest, attachment: Attachment, start: (served: ServedCall) => Promise<CallToolResult>): Promise<CallToolResult> {
+    // Log lines the server sends after the answer have no request to ride on: the attachment ends with the call.
+    let attached: Attachment | null = attachment;
+    const asker: Asker = {
+      get attachment() {
+        return attached;
+      },
+      ask: (request, signal) => upstream.ask(request, { signal, timeout: ASK_TIMEOUT_MS }),
+    };
+    const { progressToken } = attachment;
+    const sendProgress = async (progress: { progress: number; total?: number; message?: string }) => {
+      if (progressToken === undefined || !attached) return;
+      await upstream.notify({ method: 'notifications/progress', params: { progressToken, ...progress } }).catch(() => undefined);
+    };
+    return start({ channel: this.channel(asker, upstream), signal: upstream.signal, sendProgress }).finally(() => {
+      attached = null;
+    });
+  }
+
   isInvalidRetry(error: unknown): boolean {
     return error instanceof ProtocolError && (error.data as { reason?: unknown } | undefined)?.reason === 'invalid_request_state';
   }
 
-  channel(flow: InputFlow, ctx: ServerContext): ClientChannel {
-    // The SDK types the 2026-07-28 envelope as an empty object; its keys are the spec's meta keys.
-    const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  channel(flow: Asker, upstream: UpstreamRequest): ClientChannel {
+    const { envelope } = upstream;
     return upstreamChannel({
       flow,
       gateway: this.gateway,
@@ -123,7 +144,7 @@ export class SessionLink implements LogListener, Subscriber {
       },
       sentUrlElicitation: envelope ? undefined : (server, id) => this.hub.expectUrlNotice(server, id, this),
       // A first request (no requestState: a retry resumes its parked call instead) may carry answers already.
-      ...(envelope && ctx.mcpReq.inputResponses && { initialResponses: ctx.mcpReq.inputResponses }),
+      ...(envelope && upstream.inputResponses && { initialResponses: upstream.inputResponses }),
     });
   }
 

@@ -41,8 +41,12 @@ export interface Attachment {
 export type Served = CallToolResult | InputRequiredResult;
 
 export class InputFlow {
-  /** The requestState the client's next retry names: a new one every round, so an old one cannot be replayed. */
-  token = randomBytes(32).toString('hex');
+  /**
+   * The requestState the client's next retry names: a new one every round, so an old one cannot be
+   * replayed. Made when the call parks (most calls never do: 32 random bytes per call were a measurable
+   * share of the invoke path, issue 15); empty until then, which no parked call is ever filed under.
+   */
+  token = '';
   /** The call's own cancellation: it outlives any one upstream request in the 2026 era. */
   readonly controller = new AbortController();
   private readonly asks = new Map<string, Ask>();

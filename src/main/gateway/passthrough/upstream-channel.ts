@@ -7,7 +7,7 @@ import { ProtocolError, type ClientCapabilities } from '@modelcontextprotocol/se
 import type { ClientChannel, ClientRequest } from '../../supervisor/client-channel';
 import type { RelayKind } from '../../policy/types';
 import type { GatewayContext } from '../meta-tool';
-import type { InputFlow } from './input-flow';
+import type { Attachment } from './input-flow';
 import { severity, type LogLevel } from './log-levels';
 
 const METHOD_NOT_FOUND = -32601;
@@ -15,8 +15,14 @@ const INVALID_PARAMS = -32602;
 
 const KIND_OF: Record<string, RelayKind> = { 'sampling/createMessage': 'sampling', 'elicitation/create': 'elicitation', 'roots/list': 'roots' };
 
+/** Who puts a question to the client, and the upstream request serving the call now (an InputFlow, or a 2025-era request's own). */
+export interface Asker {
+  ask(request: ClientRequest, signal: AbortSignal, serverKey?: string): Promise<Record<string, unknown>>;
+  readonly attachment: Attachment | null;
+}
+
 export interface ChannelSource {
-  flow: InputFlow;
+  flow: Asker;
   gateway: GatewayContext;
   /** What the client declared: at initialize (2025 era) or in this request's `_meta` (2026 era). */
   capabilities(): ClientCapabilities | undefined;

@@ -52,6 +52,17 @@ export const invoke = defineMetaTool({
     _meta: TraceContextInput.describe('Same as trace_context, MCP style; trace_context wins where both are valid.'),
     ...correlationInputs,
   }),
+  // The common call, { tool_id, arguments }: what the schema gives for it, without the schema's parse.
+  quickInput(args) {
+    if (typeof args !== 'object' || args === null || Array.isArray(args)) return undefined;
+    const { tool_id: toolId, arguments: callArguments } = args as Record<string, unknown>;
+    for (const key in args) if (key !== 'tool_id' && key !== 'arguments') return undefined;
+    if (typeof toolId !== 'string' || toolId.length === 0) return undefined;
+    if (callArguments === undefined) return { tool_id: toolId, arguments: {} };
+    if (typeof callArguments !== 'object' || callArguments === null || Array.isArray(callArguments)) return undefined;
+    // The schema copies the record and lets only string keys through, which a parsed JSON object has anyway.
+    return { tool_id: toolId, arguments: { ...(callArguments as Record<string, unknown>) } };
+  },
   async run(args, gateway, call) {
     const toolId = args.tool_id;
     const correlation = correlationOf(args);
