@@ -42,6 +42,15 @@ const WIDTH = 100;
 const ROUNDS = Number(flag('--rounds', 5));
 const SEARCH_SIZES = [100, 1000, 10000];
 const log = (line) => process.stderr.write(`bench: ${line}\n`);
+// The SDK's HTTP client leaves one listener per request on a long-lived AbortSignal (AbortSignal.any on
+// Node 20), and Node warns on every request past 1,500: each kind of warning is said once, not thousands of times.
+const warned = new Set();
+process.removeAllListeners('warning');
+process.on('warning', (warning) => {
+  if (warned.has(warning.name)) return;
+  warned.add(warning.name);
+  log(`${warning.name}: ${warning.message} (said once; later ones of this kind are not shown)`);
+});
 
 const results = {
   command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
