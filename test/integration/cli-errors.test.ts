@@ -66,7 +66,8 @@ it('reports a taken port and stops the eager servers it had started', async () =
     const before = processesOf(workspace.root).length;
     // --standalone: without it the second is refused earlier, for the running gateway (shell/serve-refusal.test.ts).
     const second = runCli(['serve', '--transport', 'http', '--standalone', '--port', first.url.port, '--project', workspace.project]);
-    expect(second.status).toBe(1);
+    // Its stderr goes with the status: a full run once saw status 0 here, and the status alone cannot say why.
+    expect(second.status, `second gateway: signal ${second.signal}, stderr:\n${second.stderr}`).toBe(1);
     expect(second.stderr).toContain(`port ${first.url.port} on 127.0.0.1 is already in use`);
     expect(processesOf(workspace.root).length).toBe(before);
   } finally {

@@ -8,6 +8,7 @@ import { createRedaction } from '../../../src/main/redaction/pipeline';
 import { patternSet } from '../../../src/main/redaction/patterns';
 import { clearsSecretFloor } from '../../../src/main/redaction/secret-floor';
 import { encodingsOf } from '../../../src/main/redaction/secret-forms';
+import { isSecretKey } from '../../../src/main/redaction/secret-keys';
 import { createSecretValues } from '../../../src/main/redaction/secret-values';
 
 const COMMON = ['true', 'false', 'null', 'ok', 'id', 'gateway', 'result', 'error', 'password', 'tool_id', 'gatehouse', '0', '1', 'content', 'text'];
@@ -73,7 +74,8 @@ describe('the redaction pipeline over structured results', () => {
           for (const text of strings(out)) expect(text.includes(secret), `${JSON.stringify(secret)} in ${JSON.stringify(text)}`).toBe(false);
         }
       }),
-      { numRuns: 400 },
+      // The counterexample a full run found (a JSON text under a "password" key), kept as a fixed case.
+      { numRuns: 400, examples: [[[['text', 'l', 'password', 'password'], [{ password: '{}' }]]]] },
     );
   });
 
@@ -115,13 +117,17 @@ function isJsonText(text: string): boolean {
 }
 
 /** Pairs of (before, after) string values at the same place (values only; keys may be renamed). */
+/**
+ * The strings before and after, paired, except the value of a secret-looking key: the key stage withholds
+ * that whole value (a JSON text there included), which is the point of it.
+ */
 function zipStrings(before: unknown, after: unknown, into: [string, string][] = []): [string, string][] {
   if (typeof before === 'string' && typeof after === 'string') into.push([before, after]);
   else if (Array.isArray(before) && Array.isArray(after)) for (const [i, item] of before.entries()) zipStrings(item, after[i], into);
   else if (before && after && typeof before === 'object' && typeof after === 'object') {
-    const a = Object.values(before);
+    const a = Object.entries(before);
     const b = Object.values(after);
-    for (const [i, item] of a.entries()) zipStrings(item, b[i], into);
+    for (const [i, [key, item]] of a.entries()) if (!(typeof item === 'string' && isSecretKey(key))) zipStrings(item, b[i], into);
   }
   return into;
 }
