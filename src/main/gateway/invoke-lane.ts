@@ -14,6 +14,7 @@
 import { PROTOCOL_VERSION_META_KEY, SdkError, SdkErrorCode, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type Server, type ServerNotification, type Transport } from '@modelcontextprotocol/server';
 import type { UpstreamRequest } from './passthrough/upstream-request';
 import type { ToolCallAnswer, ToolCallParams } from './tool-call-answer';
+import { isRecord } from '../common/is-record';
 
 type Id = string | number;
 type LaneRequest = { id: Id; params: ToolCallParams };
@@ -22,27 +23,24 @@ const PARAM_KEYS = new Set(['name', 'arguments', '_meta']);
 /** JSON-RPC's "server error" the 2025 codec sends in place of -32002 (what the SDK's own path does). */
 const RESOURCE_NOT_FOUND = -32002;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The message as a lane request, or null when it is anything the SDK should answer. */
 function laneRequest(message: Record<string, unknown>): LaneRequest | null {
   if (message.method !== 'tools/call') return null;
   const { id, params } = message;
-  if ((typeof id !== 'string' && typeof id !== 'number') || !isObject(params) || params.name !== 'gateway.invoke') return null;
+  if ((typeof id !== 'string' && typeof id !== 'number') || !isRecord(params) || params.name !== 'gateway.invoke') return null;
   for (const key in params) if (!PARAM_KEYS.has(key)) return null;
-  if (params.arguments !== undefined && !isObject(params.arguments)) return null;
+  if (params.arguments !== undefined && !isRecord(params.arguments)) return null;
   const meta = params._meta;
-  if (meta !== undefined && (!isObject(meta) || PROTOCOL_VERSION_META_KEY in meta)) return null;
-  const token = isObject(meta) ? meta.progressToken : undefined;
+  if (meta !== undefined && (!isRecord(meta) || PROTOCOL_VERSION_META_KEY in meta)) return null;
+  const token = isRecord(meta) ? meta.progressToken : undefined;
   if (token !== undefined && typeof token !== 'string' && typeof token !== 'number') return null;
   return { id, params: params as unknown as ToolCallParams };
 }
 
 /** The id of a cancellation notice, when the message is one. */
 function cancelledId(message: Record<string, unknown>): Id | undefined {
-  if (message.method !== 'notifications/cancelled' || !isObject(message.params)) return undefined;
+  if (message.method !== 'notifications/cancelled' || !isRecord(message.params)) return undefined;
   const id = message.params.requestId;
   return typeof id === 'string' || typeof id === 'number' ? id : undefined;
 }
@@ -56,7 +54,7 @@ function classicSession(server: Server): boolean {
 }
 
 function errorBody(error: unknown): { code: number; message: string; data?: unknown } {
-  const { code, message, data } = (isObject(error) ? error : {}) as { code?: unknown; message?: unknown; data?: unknown };
+  const { code, message, data } = (isRecord(error) ? error : {}) as { code?: unknown; message?: unknown; data?: unknown };
   const thrown = Number.isSafeInteger(code) ? (code as number) : -32603;
   return {
     code: thrown === RESOURCE_NOT_FOUND ? -32602 : thrown,
@@ -108,7 +106,7 @@ export function openInvokeLane(server: Server, transport: Transport, answer: Too
     const call = cancelled === undefined ? undefined : running.get(cancelled);
     if (call && cancelled !== undefined) {
       running.delete(cancelled);
-      const reason = isObject(raw.params) && typeof raw.params.reason === 'string' ? raw.params.reason : 'cancelled by the client';
+      const reason = isRecord(raw.params) && typeof raw.params.reason === 'string' ? raw.params.reason : 'cancelled by the client';
       call.abort(reason);
       return;
     }

@@ -4,6 +4,7 @@
 // afterwards — every malformed request that names an id gets an answer.
 import { parseJSONRPCMessage, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { plainMessage } from './plain-message';
+import { isRecord } from '../common/is-record';
 
 export type JsonRpcId = string | number;
 
@@ -35,9 +36,6 @@ export function jsonRpcError(id: JsonRpcId | null, code: number, message: string
   return { jsonrpc: '2.0', id, error: data === undefined ? { code, message } : { code, message, data } };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The id to echo in an error: only a value the JSON-RPC schema accepts as an id, else null. */
 export function echoableId(value: unknown): JsonRpcId | null {

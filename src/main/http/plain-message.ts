@@ -4,13 +4,11 @@
 // so what passes is exactly what the schema passes, with the same content: the schema keeps a request's
 // and a notification's fields as they are (its params and _meta are loose objects).
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import { isRecord } from '../common/is-record';
 
 const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
 const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 // The schema's integers are safe integers (zod's int()).
 const isId = (value: unknown): boolean => typeof value === 'string' || (typeof value === 'number' && Number.isSafeInteger(value));

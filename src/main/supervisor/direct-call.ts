@@ -12,6 +12,7 @@
 // envelopes, Mcp-Param headers) stays on the SDK path: see runToolCall.
 import { type CallToolResult, ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { ChildStdioTransport } from './stdio-transport';
+import { isRecord } from '../common/is-record';
 
 export const DIRECT_ID_BASE = 1_000_000_000;
 
@@ -34,9 +35,6 @@ interface Waiting {
 
 type Params = { name: string; arguments: Record<string, unknown>; _meta?: Record<string, unknown> };
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** What the SDK's funnel rejected a cancelled request with: the reason itself when it is an SdkError. */
 function cancelledWith(reason: unknown): unknown {
@@ -48,10 +46,10 @@ function cancelledWith(reason: unknown): unknown {
  * present) is an array of objects; a missing content list is an empty one, as the schema's default made it.
  */
 function callToolResult(raw: unknown): CallToolResult | Error {
-  if (!isObject(raw)) return new SdkError(SdkErrorCode.InvalidResult, 'Invalid result for tools/call: not an object');
+  if (!isRecord(raw)) return new SdkError(SdkErrorCode.InvalidResult, 'Invalid result for tools/call: not an object');
   const content = raw.content;
   if (content === undefined) return 'toolResult' in raw ? (raw as CallToolResult) : ({ ...raw, content: [] } as CallToolResult);
-  if (!Array.isArray(content) || !content.every(isObject)) {
+  if (!Array.isArray(content) || !content.every(isRecord)) {
     return new SdkError(SdkErrorCode.InvalidResult, 'Invalid result for tools/call: content must be a list of content blocks');
   }
   return raw as CallToolResult;
@@ -95,7 +93,7 @@ export class DirectCalls {
   private take(message: Record<string, unknown>): boolean {
     if (message.method === 'notifications/progress') {
       const params = message.params;
-      if (!isObject(params) || typeof params.progressToken !== 'number') return false;
+      if (!isRecord(params) || typeof params.progressToken !== 'number') return false;
       const waiting = this.waiting.get(params.progressToken);
       if (!waiting) return false;
       if (typeof params.progress !== 'number') return true;
@@ -111,7 +109,7 @@ export class DirectCalls {
     if (!waiting) return true; // answered after it was cancelled: nobody waits for it any more
     this.waiting.delete(message.id);
     const error = message.error;
-    if (isObject(error)) {
+    if (isRecord(error)) {
       const code = typeof error.code === 'number' ? error.code : -32603;
       waiting.reject(ProtocolError.fromError(code, typeof error.message === 'string' ? error.message : 'error without a message', error.data));
       return true;
